@@ -1,0 +1,38 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * Machine-readable error codes carried in `message` of the one error body.
+ * Exposure's generic codes plus the ones the specification names.
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'INVALID_JSON',
+  'NOT_FOUND',
+  'UNKNOWN_BUSINESS_UNIT',
+  'UNKNOWN_ASSET',
+  'UNKNOWN_COMPONENT',
+  'METHOD_NOT_ALLOWED',
+  'NO_SESSION_TOKEN',
+  'INVALID_SESSION_TOKEN',
+  'FORBIDDEN',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Exposure's error body ("API Error message"): `{ httpCode, message }` with an optional
+ * human-readable `extendedMessage` (a bad request names the wrong field there).
+ */
+export const ErrorBodySchema = Type.Object(
+  {
+    httpCode: Type.Integer({ minimum: 400, maximum: 599 }),
+    message: Type.String({ description: 'Machine-readable code, UPPER_SNAKE' }),
+    extendedMessage: Type.Optional(Type.String()),
+  },
+  { $id: 'ErrorBody', title: 'ErrorBody' },
+);
+export type ErrorBody = Static<typeof ErrorBodySchema>;
