@@ -1,0 +1,119 @@
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifySwagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from './config.js';
+import { readCatalogueVersion } from './db/catalogue-version.js';
+import type { DatabaseHandle } from './db/database.js';
+import { toErrorBody } from './lib/errors.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
+import { securityHeaders } from './lib/security-headers.js';
+import { SERVER_VERSION } from './lib/version.js';
+import { VersionedCache } from './lib/versioned-cache.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { locationRoutes } from './modules/location/routes.js';
+import { readIndexHtml } from './modules/web-app/index-html.js';
+import { notFoundHandler, webAppRoutes } from './modules/web-app/routes.js';
+import { whitelabelRoutes } from './modules/whitelabel/routes.js';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export interface AppDeps {
+  config: Config;
+  /** The app owns it from here: closed when the app closes. */
+  database: DatabaseHandle;
+  /** A pino logger (main.ts passes its own); a silent one when absent. */
+  logger?: FastifyBaseLogger;
+  /** How often the per-process cache re-reads the catalogue version (ms). */
+  cacheCheckEveryMs?: number;
+}
+
+export const OPENAPI_PATH = '/api/docs/openapi.json';
+
+/** Minimum size of a body worth compressing. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Builds the whole server: hooks, error handling, OpenAPI, the modules' routes and the web app.
+ * main.ts listens on it; tests call inject() on it.
+ */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app: App = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // Fastify supports a hop count but does not type it: the same rule as a function.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    // One log line per request (onResponse below) instead of Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
+    // Requests that reach an open connection while stopping are still served (graceful stop).
+    return503OnClosing: false,
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  app.addHook('onClose', async () => database.destroy());
+
+  // Security headers, computed once; and the request id, echoed for support and log correlation.
+  const headers = securityHeaders(config.publicUrl);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
+    done();
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const body = toErrorBody(error);
+    if (body.httpCode >= 500) {
+      request.log.error({ err: error, method: request.method, url: request.url, reqId: request.id }, 'request failed');
+    } else {
+      request.log.info({ code: body.message, detail: body.extendedMessage }, 'client error');
+    }
+    return reply.code(body.httpCode).send(body);
+  });
+
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Antenne API',
+        version: SERVER_VERSION,
+        description: "Antenne's Exposure-compatible API. Errors: { httpCode, message, extendedMessage? }.",
+      },
+    },
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+
+  const tenant = { customer: config.customer, businessUnit: config.businessUnit };
+  const cache = new VersionedCache(() => readCatalogueVersion(database.db), deps.cacheCheckEveryMs ?? 1000);
+  await app.register(healthRoutes, { database });
+  await app.register(locationRoutes, { tenant });
+  await app.register(whitelabelRoutes, { database, tenant, cache });
+
+  const indexHtml = readIndexHtml(config.webDistDir);
+  if (indexHtml === undefined) app.log.warn({ webDistDir: config.webDistDir }, 'web app not built: no index.html; the API still works');
+  await app.register(webAppRoutes, { webDistDir: config.webDistDir, indexHtml });
+  app.setNotFoundHandler(notFoundHandler(indexHtml));
+
+  return app;
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}

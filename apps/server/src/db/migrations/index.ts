@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m20261122001 from './2026-11-22-001-whitelabel.js';
+
+/**
+ * Every migration, by name; names sort in execution order. A static object (not a folder scan)
+ * so the compiled server runs from dist/ without globbing. Add new files at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-001-whitelabel': m20261122001,
+};

@@ -1,0 +1,70 @@
+import type { ErrorBody, ErrorCode } from '@antenne/contract';
+
+/**
+ * An expected failure: thrown by routes, services or repositories, turned into Exposure's error
+ * body `{ httpCode, message, extendedMessage? }` by the central error handler (see app.ts).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly httpCode: number,
+    readonly code: ErrorCode,
+    readonly extendedMessage?: string,
+  ) {
+    super(extendedMessage ? `${code}: ${extendedMessage}` : code);
+    this.name = 'ApiError';
+  }
+
+  toBody(): ErrorBody {
+    return this.extendedMessage === undefined
+      ? { httpCode: this.httpCode, message: this.code }
+      : { httpCode: this.httpCode, message: this.code, extendedMessage: this.extendedMessage };
+  }
+}
+
+export const notFound = (extendedMessage?: string) => new ApiError(404, 'NOT_FOUND', extendedMessage);
+
+/** Fastify's own error codes for client mistakes, mapped to the contract's codes. */
+const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_VALIDATION: 'BAD_REQUEST',
+};
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'INVALID_SESSION_TOKEN',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+interface FastifyLikeError {
+  code?: string;
+  statusCode?: number;
+  message?: string;
+  validation?: unknown;
+}
+
+/**
+ * The body for any error. Client errors (4xx) keep a short explanation; anything else is a
+ * server fault whose details never leave the process.
+ */
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof ApiError) return error.toBody();
+  const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyLikeError;
+  const status = e.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    const code = (e.code && FASTIFY_CLIENT_ERRORS[e.code]) || STATUS_CODES[status] || 'BAD_REQUEST';
+    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { httpCode: 400, message: code, extendedMessage: 'body is not valid JSON' };
+    return e.message ? { httpCode: status, message: code, extendedMessage: e.message } : { httpCode: status, message: code };
+  }
+  if (status === 503) return { httpCode: 503, message: 'SERVICE_UNAVAILABLE' };
+  return { httpCode: 500, message: 'INTERNAL_ERROR' };
+}

@@ -1,0 +1,54 @@
+/**
+ * A per-process cache of values read from the database, emptied when the catalogue version
+ * changes. The version is re-read at most once per `checkEveryMs`, so N processes sharing one
+ * database see a change within that delay and no request waits on more than one cheap query.
+ */
+export class VersionedCache {
+  private readonly entries = new Map<string, Promise<unknown>>();
+  private version = -1;
+  private checkedAt = -Infinity;
+  private checking: Promise<void> | undefined;
+
+  constructor(
+    private readonly readVersion: () => Promise<number>,
+    private readonly checkEveryMs = 1000,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.now() - this.checkedAt >= this.checkEveryMs) await this.refreshVersion();
+    let entry = this.entries.get(key) as Promise<T> | undefined;
+    if (entry === undefined) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      const loading = load();
+      entry = loading;
+      this.entries.set(key, loading);
+      // Neither a failed load nor an absent value is remembered (unknown ids cannot fill memory).
+      const forget = () => {
+        if (this.entries.get(key) === loading) this.entries.delete(key);
+      };
+      loading.then((value) => value === undefined && forget(), forget);
+    }
+    return entry;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private refreshVersion(): Promise<void> {
+    this.checking ??= this.readVersion()
+      .then((version) => {
+        if (version !== this.version) {
+          this.entries.clear();
+          this.version = version;
+        }
+        this.checkedAt = this.now();
+      })
+      .finally(() => {
+        this.checking = undefined;
+      });
+    return this.checking;
+  }
+}

@@ -1,0 +1,88 @@
+import closeWithGrace from 'close-with-grace';
+import type { Logger } from 'pino';
+import { buildApp, type App } from './app.js';
+import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedIfEmpty } from './db/seed.js';
+import { warmUpGeo } from './lib/geo.js';
+import { createLogger } from './lib/logger.js';
+import { SERVER_VERSION } from './lib/version.js';
+
+/** Stopping must finish within 5 s; past this the process gives up and exits with code 1. */
+const STOP_DEADLINE_MS = 4500;
+
+function readConfig(): Config {
+  // A .env file in the working folder, when present, fills variables the environment leaves unset.
+  try {
+    process.loadEnvFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Opens, migrates and seeds the database, then builds the app over it. */
+async function prepare(config: Config, log: Logger): Promise<App> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const where = database.engine === 'sqlite' ? config.dataDir : redactUrl(config.databaseUrl);
+    log.info({ engine: database.engine, where }, 'database opened');
+    const { applied } = await migrateToLatest(database.db);
+    if (applied.length > 0) log.info({ applied }, `applied ${applied.length} migration(s)`);
+    const tenant = { customer: config.customer, businessUnit: config.businessUnit };
+    const { seeded } = await seedIfEmpty(database.db, { ...tenant, version: SERVER_VERSION });
+    if (seeded) log.info(tenant, 'seeded an empty database');
+    warmUpGeo();
+    return await buildApp({ config, database, logger: log });
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+}
+
+const config = readConfig();
+const log = createLogger(config);
+
+let app: App;
+try {
+  app = await prepare(config, log);
+} catch (error) {
+  log.fatal({ err: error }, 'could not start');
+  process.exit(1);
+}
+
+closeWithGrace(
+  {
+    delay: STOP_DEADLINE_MS,
+    logger: { error: (message: unknown) => log.error(message) },
+    onTimeout: (delay) => log.error(`stop took longer than ${delay} ms: forcing exit`),
+  },
+  async ({ signal, err }) => {
+    if (err) log.error({ err }, 'stopping after an unexpected error');
+    else log.info({ signal }, 'stopping');
+    // Stops accepting, lets in-flight requests finish, then closes the database (onClose hook).
+    await app.close();
+    log.info('stopped');
+  },
+);
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  log.fatal({ err: error }, 'could not listen');
+  await app.close();
+  process.exit(1);
+}
+const address = app.server.address();
+const port = typeof address === 'object' && address !== null ? address.port : config.port;
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+log.info({ url: `http://${shownHost}:${port}`, publicUrl: config.publicUrl, version: SERVER_VERSION }, `listening on http://${shownHost}:${port}`);

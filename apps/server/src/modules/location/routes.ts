@@ -1,0 +1,39 @@
+import { ErrorBodySchema, LocationSchema } from '@antenne/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { assertTenant, type Tenant } from '../../lib/business-unit.js';
+import { locate } from '../../lib/geo.js';
+
+export interface LocationRoutesOptions {
+  tenant: Tenant;
+}
+
+const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.String() });
+
+/**
+ * `GET /v2/location`: the caller's country from its address (request.ip honours X-Forwarded-For
+ * only when TRUST_PROXY says so).
+ */
+export const locationRoutes: FastifyPluginAsyncTypebox<LocationRoutesOptions> = async (app, { tenant }) => {
+  app.get(
+    '/v2/location',
+    { schema: { tags: ['location'], summary: "The caller's country", response: { 200: LocationSchema } } },
+    async (request) => locate(request.ip),
+  );
+
+  app.get(
+    '/v1/customer/:customer/businessunit/:businessUnit/location',
+    {
+      schema: {
+        tags: ['location'],
+        summary: "The caller's country (business-unit scoped form)",
+        params: TenantParams,
+        response: { 200: LocationSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      assertTenant(tenant, request.params);
+      return locate(request.ip);
+    },
+  );
+};

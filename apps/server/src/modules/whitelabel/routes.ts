@@ -1,0 +1,124 @@
+import {
+  ComponentSchema,
+  ConfigWebSchema,
+  ContractCountriesSchema,
+  ErrorBodySchema,
+  LocationFiltersSchema,
+  WlConfigQuerySchema,
+  WlConfigSchema,
+} from '@antenne/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { DatabaseHandle } from '../../db/database.js';
+import { assertTenant, type Tenant } from '../../lib/business-unit.js';
+import { deviceGroupOf } from '../../lib/device-group.js';
+import { ApiError } from '../../lib/errors.js';
+import { locate } from '../../lib/geo.js';
+import type { VersionedCache } from '../../lib/versioned-cache.js';
+import { findComponent, findWebConfig, findWlConfig, listContractCountries } from './repository.js';
+
+export interface WhitelabelRoutesOptions {
+  database: DatabaseHandle;
+  tenant: Tenant;
+  cache: VersionedCache;
+}
+
+const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.String() });
+const ConfigParams = Type.Object({ customer: Type.String(), businessUnit: Type.String(), configId: Type.String() });
+const ComponentParams = Type.Object({
+  customer: Type.String(),
+  businessUnit: Type.String(),
+  configId: Type.String(),
+  componentId: Type.String(),
+});
+
+const WL = '/v2/whitelabel/customer/:customer/businessunit/:businessUnit';
+
+/**
+ * The startup calls: web config, contract countries, location filters, and the white-label
+ * structure (sandwich config and its components). Unchanging between catalogue versions, so
+ * answers come from the per-process cache.
+ */
+export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions> = async (app, { database, tenant, cache }) => {
+  const { db } = database;
+
+  const webConfig = async () => {
+    const config = await cache.get('web-config', () => findWebConfig(db, tenant));
+    if (config === undefined) throw new ApiError(404, 'NOT_FOUND', 'no web configuration');
+    return config;
+  };
+  const webConfigSchema = { tags: ['whitelabel'], response: { 200: ConfigWebSchema, 404: ErrorBodySchema } };
+  app.get('/config/config_web.json', { schema: { ...webConfigSchema, summary: 'Web client configuration' } }, webConfig);
+  app.get('/config.json', { schema: { ...webConfigSchema, summary: 'Web client configuration (fallback path)' } }, webConfig);
+
+  app.get(
+    '/contracts-countries.json',
+    { schema: { tags: ['whitelabel'], summary: 'Countries allowed by each contract', response: { 200: ContractCountriesSchema } } },
+    () => cache.get('contract-countries', () => listContractCountries(db)),
+  );
+
+  app.get(
+    `${WL}/filters`,
+    {
+      schema: {
+        tags: ['whitelabel'],
+        summary: "Filters for the config calls (device group) and the caller's location",
+        params: TenantParams,
+        response: { 200: LocationFiltersSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      assertTenant(tenant, request.params);
+      reply.header('vary', 'User-Agent');
+      return {
+        ...locate(request.ip),
+        filters: [{ type: 'DEVICE', value: deviceGroupOf(request.headers['user-agent']) }],
+      };
+    },
+  );
+
+  /** The white-label config of this tenant, or 404 NOT_FOUND. */
+  async function requireConfig(configId: string) {
+    const config = await cache.get(`config:${configId}`, () => findWlConfig(db, tenant, configId));
+    if (config === undefined) throw new ApiError(404, 'NOT_FOUND', `unknown config ${configId}`);
+    return config;
+  }
+
+  app.get(
+    `${WL}/config/:configId`,
+    {
+      schema: {
+        tags: ['whitelabel'],
+        summary: 'White-label config (sandwich): the home page, menu and footer references',
+        params: ConfigParams,
+        querystring: WlConfigQuerySchema,
+        response: { 200: WlConfigSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      assertTenant(tenant, request.params);
+      return requireConfig(request.params.configId);
+    },
+  );
+
+  app.get(
+    `${WL}/config/:configId/component/:componentId`,
+    {
+      schema: {
+        tags: ['whitelabel'],
+        summary: 'One component of a white-label config (page, menu, footer ...)',
+        params: ComponentParams,
+        querystring: WlConfigQuerySchema,
+        response: { 200: ComponentSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      assertTenant(tenant, request.params);
+      const { configId, componentId } = request.params;
+      await requireConfig(configId);
+      const component = await cache.get(`component:${componentId}`, () => findComponent(db, tenant, componentId));
+      if (component === undefined) throw new ApiError(404, 'UNKNOWN_COMPONENT', `unknown component ${componentId}`);
+      return component;
+    },
+  );
+};

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, DEFAULT_WEB_DIST_DIR, loadConfig, VARIABLES } from '../src/config.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env, '/srv/antenne');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('configuration from the environment', () => {
+  test('an empty environment gives the documented defaults', () => {
+    expect(loadConfig({}, '/srv/antenne')).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/antenne/data',
+      databaseUrl: '',
+      customer: 'antenne',
+      businessUnit: 'monde',
+      publicUrl: 'http://localhost:8080',
+      logLevel: 'info',
+      trustProxy: false,
+      nodeEnv: 'production',
+      webDistDir: DEFAULT_WEB_DIST_DIR,
+    });
+  });
+
+  test('the web app is found next to the server package, whatever the working folder', () => {
+    expect(DEFAULT_WEB_DIST_DIR).toBe(path.join(ROOT, 'apps/web/dist'));
+  });
+
+  test('PORT=abc stops the boot with a message naming PORT', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT="abc": expected an integer from 0 to 65535']);
+  });
+
+  test('every bad value is reported at once, each naming its variable', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      DATABASE_URL: 'mysql://root:hunter2@db/antenne',
+      LOG_LEVEL: 'loud',
+      TRUST_PROXY: 'maybe',
+      PUBLIC_URL: 'ftp://x',
+      NODE_ENV: 'staging',
+      CUSTOMER: 'a b',
+    });
+    const named = problems.map((p) => p.split('=')[0]);
+    expect(named).toEqual(['PORT', 'DATABASE_URL', 'CUSTOMER', 'PUBLIC_URL', 'LOG_LEVEL', 'TRUST_PROXY', 'NODE_ENV']);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  test.each([
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 172.16.0.0/12,::1', ['10.0.0.0/8', '172.16.0.0/12', '::1']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  test.each(['10.0.0.0/33', 'proxy.local', '1.2.3'])('TRUST_PROXY=%s is rejected', (value) => {
+    expect(problemsOf({ TRUST_PROXY: value })[0]).toMatch(/^TRUST_PROXY=/);
+  });
+
+  test('postgres URLs select PostgreSQL; blank values take the default', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).databaseUrl).toBe('postgresql://u@h/db');
+    expect(loadConfig({ PORT: ' ', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: '' });
+    expect(loadConfig({ PUBLIC_URL: 'https://tv.example.com/' }).publicUrl).toBe('https://tv.example.com');
+  });
+
+  test('.env.example and docs/configuration.md list every variable with its default', () => {
+    const example = readFileSync(path.join(ROOT, '.env.example'), 'utf8');
+    const docs = readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
+    for (const variable of VARIABLES) {
+      expect(example).toMatch(new RegExp(`^#? ?${variable.name}=${escape(variable.default)}$`, 'm'));
+      expect(docs).toContain(`| \`${variable.name}\` |`);
+    }
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
