@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { mockFetch } from '../../test/fetch-mock';
+import { useSessionStore } from '../state/session-store';
+
+beforeEach(() => {
+  mockFetch();
+});
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('the route table', () => {
+  test.each([
+    ['/', 'Accueil', undefined],
+    ['/vod/cinema', 'Catégorie', 'cinema'],
+    ['/mosaic/bookmark', 'Mosaïque', 'bookmark'],
+    ['/details/vod/redbee:abc123', 'Détails', 'redbee:abc123'],
+    ['/details/epg/channel-59%231767225600000', 'Détails du programme', 'channel-59#1767225600000'],
+    ['/search', 'Recherche', undefined],
+    ['/settings', 'Paramètres', undefined],
+    ['/login', 'Connexion', undefined],
+    ['/create-account', 'Créer un compte', undefined],
+    ['/csa', 'Signalétique jeunesse', undefined],
+    ['/activation', 'Activation', undefined],
+    ['/notFound', 'Page introuvable', undefined],
+  ])('%s shows its page "%s" inside the shell', async (path, title, id) => {
+    renderApp(path);
+    expect(await heading(title)).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+    if (id) expect(screen.getByText(`Identifiant : ${id}`)).toBeInTheDocument();
+  });
+
+  test('/details/epg/{channelId#startTimestampMs} keeps a raw # as part of the programme id', async () => {
+    renderApp('/details/epg/channel-59#1767225600000');
+    expect(await heading('Détails du programme')).toBeInTheDocument();
+    expect(screen.getByText('Identifiant : channel-59#1767225600000')).toBeInTheDocument();
+  });
+
+  test('an unknown path shows PAGE UNDER CONSTRUCTION inside the shell', async () => {
+    renderApp('/this/path/does-not-exist');
+    expect(await screen.findByText('PAGE UNDER CONSTRUCTION')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  test('/legal/{id} is outside the main shell: no top bar', async () => {
+    renderApp('/legal/cgu');
+    expect(await heading('Informations légales')).toBeInTheDocument();
+    expect(screen.getByText('Identifiant : cgu')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  test.each([
+    ['/player/abc123', undefined],
+    ['/player/abc123/120', '120'],
+  ])('%s shows the player without the top bar', async (path, progress) => {
+    renderApp(path);
+    expect(await heading('Lecteur')).toBeInTheDocument();
+    expect(screen.getByText('Identifiant : abc123')).toBeInTheDocument();
+    if (progress) expect(screen.getByText(`Reprise à ${progress} s`)).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  test('leaving the player restores the top bar', async () => {
+    const { router } = renderApp('/player/abc123');
+    await heading('Lecteur');
+    await router.navigate('/');
+    expect(await heading('Accueil')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  test('/mycontent sends a visitor without a token to /login', async () => {
+    const { router } = renderApp('/mycontent');
+    expect(await heading('Connexion')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  test('/mycontent opens for a signed-in user', async () => {
+    useSessionStore.getState().setSession('session-token', { email: 'viewer@example.com' });
+    const { router } = renderApp('/mycontent');
+    expect(await heading('Mes contenus')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/mycontent');
+  });
+});
+
+describe('the top bar', () => {
+  test('holds the burger, the logo link home and the settings, search and account links', async () => {
+    renderApp('/');
+    const bar = await screen.findByRole('banner');
+    const burger = within(bar).getByRole('button', { name: 'Menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    const logo = within(bar).getByRole('link', { name: 'Antenne Accueil' });
+    expect(logo).toHaveAttribute('href', '/');
+    expect(within(logo).getByRole('img', { name: 'Antenne' })).toHaveAttribute('src', '/images/logo.svg');
+    expect(within(bar).getByRole('link', { name: 'Paramètres' })).toHaveAttribute('href', '/settings');
+    expect(within(bar).getByRole('link', { name: 'Recherche' })).toHaveAttribute('href', '/search');
+    expect(within(bar).getByRole('link', { name: 'Mon compte' })).toHaveAttribute('href', '/login');
+  });
+
+  test('its links lead to their pages and the logo back home', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const bar = await screen.findByRole('banner');
+    await user.click(within(bar).getByRole('link', { name: 'Recherche' }));
+    expect(await heading('Recherche')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('link', { name: 'Paramètres' }));
+    expect(await heading('Paramètres')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('link', { name: 'Mon compte' }));
+    expect(await heading('Connexion')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('link', { name: /Accueil/ }));
+    expect(await heading('Accueil')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useStartup } from '../../api/use-startup';
+import { MenuIcon, SearchIcon, SettingsIcon, UserIcon } from '../../components/icons';
+import { useScrolled } from './use-scrolled';
+import styles from './top-bar.module.css';
+
+/**
+ * The top bar (spec part 2 §2): burger, logo link to /, settings, search and profile icons.
+ * Its gradient turns solid once the page is scrolled. The burger menu comes in a later issue.
+ */
+export function TopBar() {
+  const { t } = useTranslation();
+  const { config } = useStartup();
+  const scrolled = useScrolled();
+
+  return (
+    <header className={`${styles.topBar} ${scrolled ? styles.solid : ''}`}>
+      <div className={styles.start}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('HEADER.MENU')}
+          aria-expanded={false}
+        >
+          <MenuIcon />
+        </button>
+        <Link to="/" className={styles.logo}>
+          <img
+            src={config.design.theme.standard.logo}
+            alt={t('GENERAL.APP_NAME')}
+            className={styles.logoImage}
+          />{' '}
+          <span className="visually-hidden">{t('HEADER.HOME')}</span>
+        </Link>
+      </div>
+      <div className={styles.end}>
+        <Link to="/settings" className={styles.iconButton} aria-label={t('HEADER.SETTINGS')}>
+          <SettingsIcon />
+        </Link>
+        <Link to="/search" className={styles.iconButton} aria-label={t('HEADER.SEARCH')}>
+          <SearchIcon />
+        </Link>
+        <Link to="/login" className={styles.iconButton} aria-label={t('HEADER.ACCOUNT')}>
+          <UserIcon />
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { startBoot } from './app/boot';
+import { createQueryClient } from './app/query-client';
+import { preloadPage, routes } from './app/routes';
+import './app/global.css';
+
+// Everything startup needs begins now, in parallel: translations, the authentication state,
+// the code of the page asked for; the startup calls start as the app mounts.
+const boot = startBoot({ page: preloadPage(window.location.pathname) });
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <App boot={boot} queryClient={createQueryClient()} router={createBrowserRouter(routes)} />,
+);
