@@ -1,0 +1,229 @@
+/**
+ * API load benchmark: the built server against a bare Fastify serving the same bytes from memory,
+ * both measured in the same run on this machine (loopback only), so the figures are ratios.
+ *
+ *   npm run bench:api            (builds first, from the repository root)
+ *   BENCH_DURATION=10 BENCH_CONNECTIONS=20 npm run bench:api -w bench
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+const DURATION = boundedInt(process.env.BENCH_DURATION, 3, 1, 60);
+/** Each figure is the median of this many interleaved measures (a shared machine is noisy). */
+const ROUNDS = boundedInt(process.env.BENCH_ROUNDS, 3, 1, 10);
+const CONNECTIONS = boundedInt(process.env.BENCH_CONNECTIONS, 10, 1, 200);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+
+const SANDWICH = '/v2/whitelabel/customer/antenne/businessunit/monde/config/sandwich';
+const TARGETS = [
+  { name: 'GET /healthz', path: '/healthz' },
+  { name: 'GET /config/config_web.json', path: '/config/config_web.json' },
+  { name: 'GET .../config/sandwich', path: SANDWICH },
+];
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+}
+
+function boundedInt(text: string | undefined, fallback: number, min: number, max: number): number {
+  const value = Number(text ?? fallback);
+  return Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : fallback;
+}
+
+/** A port free right now on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Spawns the server on a given port and resolves once /healthz answers (whatever LOG_LEVEL hides). */
+async function startApp(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not answer /healthz within 20 s');
+}
+
+/** Spawns a process and resolves with its URL once it prints "listening on http://...". */
+function start(args: string[], env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let seen = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no "listening on" within 20 s:\n${seen}`));
+    }, 20_000);
+    const onData = (chunk: Buffer) => {
+      if (seen.length < 100_000) seen += chunk.toString();
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(seen);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        // Keep draining the output so the server never blocks on a full pipe.
+        resolve({ child, url: match[1].replace('localhost', '127.0.0.1') });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${seen}`)));
+  });
+}
+
+async function stop({ child }: Running): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+interface Measure {
+  reqPerSec: number;
+  p50: number;
+  p97_5: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Measure> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** The measure with the median req/s. */
+function median(measures: Measure[]): Measure {
+  const sorted = [...measures].sort((a, b) => a.reqPerSec - b.reqPerSec);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('no measures');
+  return { ...middle, errors: measures.reduce((sum, m) => sum + m.errors, 0) };
+}
+
+async function sequence<T>(times: number, work: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < times; i += 1) results.push(await work());
+  return results;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'antenne-bench-'));
+  const running: Running[] = [];
+  try {
+    const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL, NODE_ENV: 'production' });
+    running.push(app);
+
+    // The bare servers answer the app's exact bytes.
+    const bodies: Record<string, string> = {};
+    let securityHeaders: Record<string, string> = {};
+    for (const target of TARGETS) {
+      const res = await fetch(app.url + target.path, { headers: { 'accept-encoding': 'identity' } });
+      if (!res.ok) throw new Error(`${target.path}: ${res.status}`);
+      bodies[target.path] = await res.text();
+      securityHeaders = Object.fromEntries(
+        [...res.headers].filter(([name]) =>
+          ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-dns-prefetch-control'].includes(name),
+        ),
+      );
+    }
+    const bodiesFile = path.join(dataDir, 'bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const bare = await start(['--import', 'tsx', BARE_SERVER], { BARE_BODIES_FILE: bodiesFile });
+    running.push(bare);
+    const bareHeaders = await start(['--import', 'tsx', BARE_SERVER], { BARE_BODIES_FILE: bodiesFile, BARE_HEADERS: JSON.stringify(securityHeaders) });
+    running.push(bareHeaders);
+
+    console.log(
+      `API load: ${CONNECTIONS} connections, ${DURATION} s per measure, median of ${ROUNDS} interleaved rounds, ` +
+        `loopback, LOG_LEVEL=${LOG_LEVEL}, Node ${process.version}\n`,
+    );
+    const rows: string[][] = [];
+    const headerRatios: number[] = [];
+    for (const target of TARGETS) {
+      // Warm up both (JIT, caches, SQLite page cache).
+      await autocannon({ url: app.url + target.path, connections: CONNECTIONS, duration: 1 });
+      await autocannon({ url: bare.url + target.path, connections: CONNECTIONS, duration: 1 });
+      const samples: { base: Measure[]; withHeaders: Measure[]; ours: Measure[] } = { base: [], withHeaders: [], ours: [] };
+      for (let round = 0; round < ROUNDS; round += 1) {
+        samples.base.push(await load(bare.url + target.path));
+        samples.withHeaders.push(await load(bareHeaders.url + target.path));
+        samples.ours.push(await load(app.url + target.path));
+      }
+      const base = median(samples.base);
+      const withHeaders = median(samples.withHeaders);
+      const ours = median(samples.ours);
+      headerRatios.push(withHeaders.reqPerSec / base.reqPerSec);
+      rows.push([
+        target.name,
+        fmt(ours.reqPerSec),
+        fmt(ours.p97_5, 1),
+        fmt(base.reqPerSec),
+        fmt(base.p97_5, 1),
+        fmt(ours.reqPerSec / base.reqPerSec, 2),
+        fmt(withHeaders.reqPerSec / base.reqPerSec, 2),
+        String(ours.errors + base.errors + withHeaders.errors),
+      ]);
+    }
+    const brotli = median(await sequence(ROUNDS, () => load(app.url + SANDWICH, { 'accept-encoding': 'br, gzip' })));
+    const plain = Number(rows[2]?.[1]?.replace(/,/g, '') ?? 0);
+
+    const header = ['endpoint', 'app req/s', 'app p97.5 ms', 'bare req/s', 'bare p97.5 ms', 'app/bare', 'headers-hook/bare', 'errors'];
+    printTable([header, ...rows]);
+    console.log(
+      `\nNotes:\n` +
+        `- "bare" is Fastify answering the same bytes from memory (no database, hooks, compression or logging).\n` +
+        `- "headers-hook/bare": the same bare server plus the app's precomputed security headers set in one onRequest hook ` +
+        `(mean ${fmt(headerRatios.reduce((a, b) => a + b, 0) / headerRatios.length, 2)}); see docs/adr/0002.\n` +
+        `- Sandwich config with Accept-Encoding br (brotli q4): ${fmt(brotli.reqPerSec)} req/s, p97.5 ${fmt(brotli.p97_5, 1)} ms ` +
+        `(${fmt(brotli.reqPerSec / plain, 2)} of the uncompressed app figure).\n` +
+        `- autocannon reports p97.5, not p95.`,
+    );
+  } finally {
+    for (const server of running.reverse()) await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
+  const line = (row: string[]) => `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  console.log(line(rows[0] ?? []));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const row of rows.slice(1)) console.log(line(row));
+}
+
+await main();
