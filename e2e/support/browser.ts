@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { artifactsDir } from './paths.js';
+
+/**
+ * The browser to drive: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else a Chromium that
+ * Playwright installed earlier. A test never downloads a browser.
+ */
+export function findChromium(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const candidate of candidates) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  try {
+    const installed = chromium.executablePath();
+    if (installed && existsSync(installed)) return installed;
+  } catch {
+    // playwright-core has no browser of its own: fall through to the message below.
+  }
+  throw new Error(
+    'No Chromium found for the e2e tests. Install one with `sudo apt-get install chromium` ' +
+      '(Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  );
+}
+
+/** Flags this kind of machine needs for a headless Chromium with a closed network. */
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), headless: true, args: FLAGS });
+}
+
+export interface PageOptions {
+  locale?: string;
+  viewport?: { width: number; height: number };
+}
+
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'fr-FR',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[browser] uncaught: ${error.message}`));
+  return { context, page };
+}
+
+/** Keeps a screenshot of the page under e2e/artifacts when a test fails. */
+export async function screenshotOnFailure(page: Page | undefined, name: string, failed: boolean): Promise<void> {
+  if (!page || !failed) return;
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = join(artifactsDir, `${name.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120)}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  console.error(`[e2e] screenshot of the failure: ${file}`);
+}

@@ -1,0 +1,29 @@
+/**
+ * The route table of both spec parts (part 2 §2, part 1 §2) with the French <h1> each page
+ * shows, and the accessible names of the shell's controls.
+ */
+export const ROUTES = {
+  byPath: {
+    '/': 'Accueil',
+    '/vod/cinema': 'Catégorie',
+    '/mosaic/bookmark': 'Mosaïque',
+    '/details/vod/abc123': 'Détails',
+    '/details/vod/redbee:abc123': 'Détails',
+    '/details/epg/channel-59%231767225600000': 'Détails du programme',
+    '/search': 'Recherche',
+    '/settings': 'Paramètres',
+    '/login': 'Connexion',
+    '/create-account': 'Créer un compte',
+    '/player/abc123': 'Lecteur',
+    '/player/abc123/120': 'Lecteur',
+    '/csa': 'Signalétique jeunesse',
+    '/activation': 'Activation',
+    '/legal/cgu': 'Informations légales',
+    '/mycontent': 'Connexion',
+  } as Record<string, string>,
+  notFoundHeading: 'Page introuvable',
+  topBarLinks: ['Antenne Accueil', 'Paramètres', 'Recherche', 'Mon compte'],
+  logoLabel: 'Antenne Accueil',
+  searchLabel: 'Recherche',
+  burgerLabel: 'Menu',
+};

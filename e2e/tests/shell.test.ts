@@ -1,0 +1,132 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshotOnFailure } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { ROUTES } from '../support/routes.js';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  const code = await server?.stop();
+  expect(code).toBe(0);
+});
+
+afterEach(async (ctx) => {
+  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
+  await context?.close();
+  context = undefined;
+  page = undefined;
+});
+
+async function open(path: string): Promise<Page> {
+  ({ context, page } = await newPage(browser));
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+const topBar = (p: Page) => p.getByRole('banner');
+
+describe('startup', () => {
+  test('shows the loader until the startup calls answer, then the shell with the top bar', async () => {
+    ({ context, page } = await newPage(browser));
+    // Hold the config call so the loader is observable, then let it through.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/config/config_web.json*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page!.getByRole('status').count()).toBeGreaterThan(0);
+    expect(await topBar(page).count()).toBe(0);
+
+    release();
+    await topBar(page).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+    expect(await page.getByRole('status').count()).toBe(0);
+    for (const name of ROUTES.topBarLinks) {
+      expect(await topBar(page).getByRole('link', { name }).count(), `top bar link "${name}"`).toBe(1);
+    }
+    expect(await topBar(page).getByRole('button', { name: ROUTES.burgerLabel }).count()).toBe(1);
+  });
+
+  test('falls back to /config.json when /config/config_web.json fails', async () => {
+    ({ context, page } = await newPage(browser));
+    const fallbackCalls: string[] = [];
+    await page.route('**/config/config_web.json*', (route) => route.fulfill({ status: 503, body: '{}' }));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/config.json') fallbackCalls.push(request.url());
+    });
+    await page.goto(`${server.url}/`);
+    await topBar(page).waitFor();
+    expect(fallbackCalls.length).toBeGreaterThan(0);
+  });
+
+  test('the top bar leads to settings, search and login', async () => {
+    const p = await open('/');
+    await topBar(p).waitFor();
+    await topBar(p).getByRole('link', { name: ROUTES.searchLabel }).click();
+    await p.waitForURL('**/search');
+    await p.getByRole('heading', { level: 1, name: ROUTES.byPath['/search'] }).waitFor();
+    await topBar(p).getByRole('link', { name: ROUTES.logoLabel }).click();
+    await p.waitForURL(`${server.url}/`);
+    await p.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+  });
+});
+
+describe('route table', () => {
+  for (const [path, heading] of Object.entries(ROUTES.byPath)) {
+    test(`${path} renders its page`, async () => {
+      const p = await open(path);
+      await p.getByRole('heading', { level: 1, name: heading }).waitFor();
+      const insideShell = !path.startsWith('/legal/') && !path.startsWith('/player/');
+      expect(await topBar(p).count(), 'top bar shown').toBe(insideShell ? 1 : 0);
+    });
+  }
+
+  test('an unknown path shows PAGE UNDER CONSTRUCTION', async () => {
+    const p = await open('/this/path/does-not-exist');
+    await p.getByText('PAGE UNDER CONSTRUCTION').waitFor();
+    expect(await topBar(p).count()).toBe(1);
+  });
+
+  test('/notFound renders the not-found page', async () => {
+    const p = await open('/notFound');
+    await p.getByRole('heading', { level: 1, name: ROUTES.notFoundHeading }).waitFor();
+  });
+
+  test('/mycontent as a visitor goes to /login', async () => {
+    const p = await open('/mycontent');
+    await p.waitForURL('**/login');
+    await p.getByRole('heading', { level: 1, name: ROUTES.byPath['/login'] }).waitFor();
+  });
+});
+
+describe('serving', () => {
+  test('index.html is never cached and hashed assets are immutable', async () => {
+    const index = await fetch(`${server.url}/details/vod/abc`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toContain('text/html');
+    expect(index.headers.get('cache-control')).toContain('no-cache');
+    const html = await index.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset, 'index.html references a hashed script').toBeTruthy();
+    const script = await fetch(`${server.url}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toContain('immutable');
+  });
+
+  test('an unknown API path answers the Exposure 404 body, not the app', async () => {
+    const res = await fetch(`${server.url}/v2/customer/nope/businessunit/nope/unknown`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ httpCode: 404, message: 'NOT_FOUND' });
+  });
+});

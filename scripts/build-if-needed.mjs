@@ -1,0 +1,68 @@
+// Builds each workspace whose sources are newer than its last build. A fresh clone builds all
+// three (contract, server, web); a second `npm start` builds nothing and starts at once.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Each step: the workspace, the inputs that make it stale, the stamp written after a build. */
+const steps = [
+  {
+    workspace: 'packages/contract',
+    inputs: ['packages/contract/src', 'packages/contract/package.json', 'packages/contract/tsconfig.json'],
+    stamp: 'packages/contract/dist/.build-stamp',
+  },
+  {
+    workspace: 'apps/server',
+    inputs: ['apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json', 'packages/contract/src'],
+    stamp: 'apps/server/dist/.build-stamp',
+  },
+  {
+    workspace: 'apps/web',
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/package.json',
+      'apps/web/vite.config.ts',
+      'packages/contract/src',
+    ],
+    stamp: 'apps/web/dist/.build-stamp',
+  },
+];
+
+function newestMtime(path) {
+  const abs = join(root, path);
+  if (!existsSync(abs)) return 0;
+  const stat = statSync(abs);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(abs)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function stampTime(stamp) {
+  const abs = join(root, stamp);
+  if (!existsSync(abs)) return -1;
+  return Number(readFileSync(abs, 'utf8')) || -1;
+}
+
+export async function ensureBuilt({ log = () => {} } = {}) {
+  for (const step of steps) {
+    const newest = Math.max(...step.inputs.map(newestMtime));
+    if (stampTime(step.stamp) >= newest) continue;
+    log(`antenne: building ${step.workspace} …`);
+    const started = Date.now();
+    const result = spawnSync('npm', ['run', 'build', '-w', step.workspace, '--silent'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (result.status !== 0) {
+      throw new Error(`antenne: the build of ${step.workspace} failed (exit ${result.status}); see above`);
+    }
+    writeFileSync(join(root, step.stamp), String(newest));
+    log(`antenne: built ${step.workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
