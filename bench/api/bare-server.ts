@@ -16,10 +16,13 @@ if (headers) {
     done();
   });
 }
-for (const [path, body] of Object.entries(bodies)) {
-  const bytes = Buffer.from(body);
-  app.get(path, (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes));
-}
+// Keyed by the whole URL (path and query), as the app's answers are.
+const byUrl = new Map(Object.entries(bodies).map(([url, body]) => [url, Buffer.from(body)]));
+app.get('*', (request, reply) => {
+  const bytes = byUrl.get(request.url);
+  if (bytes === undefined) return reply.code(404).send();
+  return reply.type('application/json; charset=utf-8').send(bytes);
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`listening on http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
