@@ -12,7 +12,9 @@ import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { SERVER_VERSION } from './lib/version.js';
 import { VersionedCache } from './lib/versioned-cache.js';
+import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { imageRoutes } from './modules/images/routes.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { readIndexHtml } from './modules/web-app/index-html.js';
 import { notFoundHandler, webAppRoutes } from './modules/web-app/routes.js';
@@ -28,6 +30,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** How often the per-process cache re-reads the catalogue version (ms). */
   cacheCheckEveryMs?: number;
+  /** The clock the catalogue checks publication windows against (ms since the epoch). */
+  clock?: () => number;
 }
 
 export const OPENAPI_PATH = '/api/docs/openapi.json';
@@ -105,6 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database });
   await app.register(locationRoutes, { tenant });
   await app.register(whitelabelRoutes, { database, tenant, cache });
+  // The catalogue snapshot in a cache of its own, so other entries filling `cache` never evict it.
+  const snapshots = new VersionedCache(() => readCatalogueVersion(database.db), deps.cacheCheckEveryMs ?? 1000, 16);
+  await app.register(catalogueRoutes, { database, tenant, snapshots, ...(deps.clock ? { clock: deps.clock } : {}) });
+  await app.register(imageRoutes, { dataDir: config.dataDir });
 
   const indexHtml = readIndexHtml(config.webDistDir);
   if (indexHtml === undefined) app.log.warn({ webDistDir: config.webDistDir }, 'web app not built: no index.html; the API still works');

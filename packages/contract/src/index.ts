@@ -5,3 +5,5 @@ export * from './location.js';
 export * from './whitelabel.js';
 export * from './config-web.js';
 export * from './health.js';
+export * from './asset.js';
+export * from './catalogue.js';

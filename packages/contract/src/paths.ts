@@ -17,4 +17,15 @@ export const paths = {
     `/v2/whitelabel/customer/${enc(customer)}/businessunit/${enc(businessUnit)}/config/${enc(configId)}`,
   wlComponent: ({ customer, businessUnit }: BusinessUnitRef, componentId: string, configId = 'sandwich') =>
     `/v2/whitelabel/customer/${enc(customer)}/businessunit/${enc(businessUnit)}/config/${enc(configId)}/component/${enc(componentId)}`,
+  assets: ({ customer, businessUnit }: BusinessUnitRef) => `/v1/customer/${enc(customer)}/businessunit/${enc(businessUnit)}/content/asset`,
+  asset: ({ customer, businessUnit }: BusinessUnitRef, assetId: string) =>
+    `/v1/customer/${enc(customer)}/businessunit/${enc(businessUnit)}/content/asset/${enc(assetId)}`,
+  nextAsset: ({ customer, businessUnit }: BusinessUnitRef, assetId: string) =>
+    `/v1/customer/${enc(customer)}/businessunit/${enc(businessUnit)}/content/asset/${enc(assetId)}/next`,
+  tag: ({ customer, businessUnit }: BusinessUnitRef, tagId: string) =>
+    `/v1/customer/${enc(customer)}/businessunit/${enc(businessUnit)}/tag/${enc(tagId)}`,
+  searchSuggestions: ({ customer, businessUnit }: BusinessUnitRef, text: string) =>
+    `/v1/customer/${enc(customer)}/businessunit/${enc(businessUnit)}/content/search/suggestions/${enc(text)}`,
+  searchQuery: ({ customer, businessUnit }: BusinessUnitRef, text: string) =>
+    `/v2/customer/${enc(customer)}/businessunit/${enc(businessUnit)}/content/search/query/${enc(text)}`,
 } as const;

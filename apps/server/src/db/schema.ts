@@ -11,6 +11,13 @@ export interface Database {
   wl_config: WlConfigTable;
   wl_component: WlComponentTable;
   catalogue_version: CatalogueVersionTable;
+  asset: AssetTable;
+  asset_localized: AssetLocalizedTable;
+  asset_tag: AssetTagTable;
+  tag: TagTable;
+  season: SeasonTable;
+  product: ProductTable;
+  publication: PublicationTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -55,6 +62,103 @@ export interface CatalogueVersionTable {
   id: number;
   version: number;
   changed: string;
+}
+
+/**
+ * A catalogue asset (film, series, episode ...). `season`/`episode` are numbers here, strings in
+ * the API. JSON text columns hold lists that are only read whole. `content_hash` is the hash of
+ * the imported document, so a re-import of the same data changes nothing.
+ */
+export interface AssetTable {
+  id: string;
+  customer: string;
+  business_unit: string;
+  type: string;
+  slug: string | null;
+  tv_show_id: string | null;
+  season_id: string | null;
+  season: number | null;
+  episode: number | null;
+  production_year: number | null;
+  duration_ms: number | string | bigint | null;
+  popularity: number;
+  participants: string;
+  linked_entities: string;
+  external_references: string;
+  parental_ratings: string;
+  production_countries: string;
+  subtitles: string;
+  spoken_languages: string;
+  medias: string;
+  custom_data: string | null;
+  content_hash: string;
+  created: string;
+  changed: string;
+}
+
+/** One language's texts of an asset; `images` is a JSON array of Exposure images. */
+export interface AssetLocalizedTable {
+  asset_id: string;
+  locale: string;
+  title: string | null;
+  sorting_title: string | null;
+  description: string | null;
+  short_description: string | null;
+  long_description: string | null;
+  tiny_description: string | null;
+  images: string;
+  /** Order of the locales as imported (clients fall back to the first entry). */
+  position: number;
+}
+
+export interface AssetTagTable {
+  asset_id: string;
+  scheme: string;
+  tag_id: string;
+}
+
+/** A tag (Exposure `ApiTagType`); `localized` is JSON `[{locale, title, description?}]`. */
+export interface TagTable {
+  id: string;
+  customer: string;
+  business_unit: string;
+  scheme: string;
+  localized: string;
+}
+
+/** A season of a TV show; `localized` as for assets (JSON). */
+export interface SeasonTable {
+  id: string;
+  tv_show_id: string;
+  season_number: number;
+  localized: string;
+  start_year: number | null;
+  end_year: number | null;
+  created: string;
+  changed: string;
+}
+
+/** An offer an asset is published through; the monetisation type is one of the contract's. */
+export interface ProductTable {
+  id: string;
+  customer: string;
+  business_unit: string;
+  name: string;
+  monetisation_type: string;
+  max_ads: number;
+}
+
+/** A publication window of an asset; lists and rights are JSON text. */
+export interface PublicationTable {
+  id: string;
+  asset_id: string;
+  publication_date: string | null;
+  from_date: string;
+  to_date: string;
+  countries: string;
+  products: string;
+  services: string;
+  rights: string;
 }
 
 export type WebConfigRow = Selectable<WebConfigTable>;

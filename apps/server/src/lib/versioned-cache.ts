@@ -33,6 +33,12 @@ export class VersionedCache {
     return entry;
   }
 
+  /** The catalogue version the entries belong to (re-read when the last check is stale). */
+  async currentVersion(): Promise<number> {
+    if (this.now() - this.checkedAt >= this.checkEveryMs) await this.refreshVersion();
+    return this.version;
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -83,6 +83,10 @@ export function testConfig(testDb: TestDatabase, overrides: Partial<Config> = {}
 export interface TestAppOptions {
   config?: Partial<Config>;
   logger?: Logger;
+  /** How often caches re-read the catalogue version (0: on every request). */
+  cacheCheckEveryMs?: number;
+  /** The clock publication windows are checked against. */
+  clock?: () => number;
   /** Registers extra routes before the app is ready (e.g. one that throws). */
   extend?: (app: App) => void;
 }
@@ -93,6 +97,8 @@ export async function buildTestApp(testDb: TestDatabase, options: TestAppOptions
     config: testConfig(testDb, options.config),
     database: testDb.open(),
     logger: options.logger ?? pino({ level: 'silent' }),
+    ...(options.cacheCheckEveryMs === undefined ? {} : { cacheCheckEveryMs: options.cacheCheckEveryMs }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   options.extend?.(app);
   await app.ready();

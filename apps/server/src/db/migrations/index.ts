@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m20261122001 from './2026-11-22-001-whitelabel.js';
+import * as m20261122002 from './2026-11-22-002-catalogue.js';
 
 /**
  * Every migration, by name; names sort in execution order. A static object (not a folder scan)
@@ -7,4 +8,5 @@ import * as m20261122001 from './2026-11-22-001-whitelabel.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-whitelabel': m20261122001,
+  '2026-11-22-002-catalogue': m20261122002,
 };

@@ -107,6 +107,8 @@ export async function insertWlConfig(db: Executor, config: WlConfig): Promise<vo
   await db
     .insertInto('wl_config')
     .values({ id, customer, business_unit: businessUnit, name, created, changed, body: JSON.stringify(body) })
+    // A structure imported before the first start (catalog:import) wins over the seed.
+    .onConflict((oc) => oc.columns(['customer', 'business_unit', 'id']).doNothing())
     .execute();
 }
 
@@ -128,5 +130,70 @@ export async function insertComponents(db: Executor, tenant: Tenant, components:
         };
       }),
     )
+    .onConflict((oc) => oc.columns(['customer', 'business_unit', 'id']).doNothing())
     .execute();
+}
+
+/**
+ * Inserts or updates a white-label config from an import; answers whether anything changed.
+ * `created` is kept on update and `changed` moves only when the name or body differ.
+ */
+export async function upsertWlConfig(
+  db: Executor,
+  tenant: Tenant,
+  config: Omit<WlConfig, 'customer' | 'businessUnit' | 'created' | 'changed'>,
+  now: string,
+): Promise<boolean> {
+  const { id, name, ...body } = config;
+  const text = JSON.stringify(body);
+  const existing = await db
+    .selectFrom('wl_config')
+    .select(['name', 'body'])
+    .where('customer', '=', tenant.customer)
+    .where('business_unit', '=', tenant.businessUnit)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (existing !== undefined && existing.name === name && existing.body === text) return false;
+  await db
+    .insertInto('wl_config')
+    .values({ id, customer: tenant.customer, business_unit: tenant.businessUnit, name, body: text, created: now, changed: now })
+    .onConflict((oc) => oc.columns(['customer', 'business_unit', 'id']).doUpdateSet({ name, body: text, changed: now }))
+    .execute();
+  return true;
+}
+
+/** Inserts or updates one component from an import; answers whether anything changed. */
+export async function upsertComponent(
+  db: Executor,
+  tenant: Tenant,
+  component: Omit<Component, 'created' | 'changed'>,
+  now: string,
+): Promise<boolean> {
+  const { id, appType, ...body } = component;
+  const text = JSON.stringify(body);
+  const existing = await db
+    .selectFrom('wl_component')
+    .select(['app_type', 'body'])
+    .where('customer', '=', tenant.customer)
+    .where('business_unit', '=', tenant.businessUnit)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (existing !== undefined && existing.app_type === appType && existing.body === text) return false;
+  await db
+    .insertInto('wl_component')
+    .values({ id, customer: tenant.customer, business_unit: tenant.businessUnit, app_type: appType, body: text, created: now, changed: now })
+    .onConflict((oc) => oc.columns(['customer', 'business_unit', 'id']).doUpdateSet({ app_type: appType, body: text, changed: now }))
+    .execute();
+  return true;
+}
+
+/** Ids of the tenant's components (an import checks its references against them). */
+export async function listComponentIds(db: Executor, tenant: Tenant): Promise<string[]> {
+  const rows = await db
+    .selectFrom('wl_component')
+    .select('id')
+    .where('customer', '=', tenant.customer)
+    .where('business_unit', '=', tenant.businessUnit)
+    .execute();
+  return rows.map((r) => r.id);
 }

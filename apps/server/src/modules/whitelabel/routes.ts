@@ -8,18 +8,21 @@ import {
   WlConfigSchema,
 } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { DatabaseHandle } from '../../db/database.js';
 import { assertTenant, type Tenant } from '../../lib/business-unit.js';
 import { deviceGroupOf } from '../../lib/device-group.js';
 import { ApiError } from '../../lib/errors.js';
 import { locate } from '../../lib/geo.js';
+import { normalisedUrl, sendPublic } from '../../lib/http-cache.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { findComponent, findWebConfig, findWlConfig, listContractCountries } from './repository.js';
 
 export interface WhitelabelRoutesOptions {
   database: DatabaseHandle;
   tenant: Tenant;
+  /** Config, components and their serialised answers; emptied when the catalogue version changes. */
   cache: VersionedCache;
 }
 
@@ -77,6 +80,14 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
     },
   );
 
+  /** ETag/Cache-Control on a public structure answer, 304 when current, else the body serialised once per version. */
+  async function cachedAnswer(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
+    const key = normalisedUrl(request.url);
+    // One cache for the objects and the answers: a version change empties both at once.
+    const version = await cache.currentVersion();
+    return sendPublic(request, reply, version, key, () => cache.get(`answer:${key}`, async () => reply.serialize(await compute())));
+  }
+
   /** The white-label config of this tenant, or 404 NOT_FOUND. */
   async function requireConfig(configId: string) {
     const config = await cache.get(`config:${configId}`, () => findWlConfig(db, tenant, configId));
@@ -95,9 +106,9 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
         response: { 200: WlConfigSchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertTenant(tenant, request.params);
-      return requireConfig(request.params.configId);
+      return cachedAnswer(request, reply, () => requireConfig(request.params.configId));
     },
   );
 
@@ -112,13 +123,15 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
         response: { 200: ComponentSchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertTenant(tenant, request.params);
       const { configId, componentId } = request.params;
-      await requireConfig(configId);
-      const component = await cache.get(`component:${componentId}`, () => findComponent(db, tenant, componentId));
-      if (component === undefined) throw new ApiError(404, 'UNKNOWN_COMPONENT', `unknown component ${componentId}`);
-      return component;
+      return cachedAnswer(request, reply, async () => {
+        await requireConfig(configId);
+        const component = await cache.get(`component:${componentId}`, () => findComponent(db, tenant, componentId));
+        if (component === undefined) throw new ApiError(404, 'UNKNOWN_COMPONENT', `unknown component ${componentId}`);
+        return component;
+      });
     },
   );
 };

@@ -1,0 +1,191 @@
+import {
+  AssetListQuerySchema,
+  AssetListSchema,
+  AssetQuerySchema,
+  AssetSchema,
+  ErrorBodySchema,
+  SearchListSchema,
+  SearchQuerySchema,
+  SearchSuggestionListSchema,
+  SearchSuggestionsQuerySchema,
+  TagTypeSchema,
+} from '@antenne/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { DatabaseHandle } from '../../db/database.js';
+import { assertTenant, type Tenant } from '../../lib/business-unit.js';
+import { normalisedUrl, sendPublic } from '../../lib/http-cache.js';
+import type { VersionedCache } from '../../lib/versioned-cache.js';
+import { CatalogueService } from './service.js';
+import type { CatalogueSnapshot } from './snapshot.js';
+
+export interface CatalogueRoutesOptions {
+  database: DatabaseHandle;
+  tenant: Tenant;
+  /** Holds the catalogue snapshot, with its serialised answers (dropped when the catalogue version changes). */
+  snapshots: VersionedCache;
+  /** The clock publications are checked against (tests move it). */
+  clock?: () => number;
+}
+
+const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.String() });
+const AssetParams = Type.Object({
+  customer: Type.String(),
+  businessUnit: Type.String(),
+  assetId: Type.String({ minLength: 1 }),
+});
+const TagParams = Type.Object({
+  customer: Type.String(),
+  businessUnit: Type.String(),
+  tagId: Type.String({ minLength: 1 }),
+});
+const TextParams = Type.Object({ customer: Type.String(), businessUnit: Type.String(), text: Type.String() });
+
+const V1 = '/v1/customer/:customer/businessunit/:businessUnit';
+const V2 = '/v2/customer/:customer/businessunit/:businessUnit';
+const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
+
+/**
+ * The catalogue's Exposure calls: asset lists (ids, query, sort, paging), one asset (with
+ * seasons and episodes), the next episode, tags, search suggestions and search. Answers are
+ * public: ETag + Cache-Control, and serialised once per catalogue version and normalised URL.
+ */
+export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> = async (app, options) => {
+  const { tenant } = options;
+  const service = new CatalogueService(options.database, tenant, options.snapshots, options.clock);
+
+  /**
+   * Answers from the snapshot's cache of serialised bodies, or 304 when the client's copy is of
+   * this catalogue version; the ETag and the body come from the same snapshot.
+   */
+  async function cached(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    compute: (snapshot: CatalogueSnapshot) => unknown,
+  ) {
+    const key = normalisedUrl(request.url);
+    const snapshot = await service.snapshot();
+    return sendPublic(request, reply, snapshot.version, key, () => {
+      let body = snapshot.answers.get(key);
+      if (body === undefined) {
+        const computing = Promise.resolve().then(() => reply.serialize(compute(snapshot)) as string);
+        body = computing;
+        snapshot.answers.set(key, computing);
+        computing.catch(() => snapshot.answers.get(key) === computing && snapshot.answers.delete(key));
+      }
+      return body;
+    });
+  }
+
+  app.get(
+    `${V1}/content/asset`,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Assets by ids, type, query; sorted and paged',
+        params: TenantParams,
+        querystring: AssetListQuerySchema,
+        response: { 200: AssetListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertTenant(tenant, request.params);
+      return cached(request, reply, (snapshot) => service.listAssets(snapshot, request.query));
+    },
+  );
+
+  app.get(
+    `${V1}/content/asset/:assetId`,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'One asset by id or slug (redbee:{id}:{language} accepted), with its seasons and episodes on request',
+        params: AssetParams,
+        querystring: AssetQuerySchema,
+        response: { 200: AssetSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertTenant(tenant, request.params);
+      return cached(request, reply, (snapshot) =>
+        service.getAsset(snapshot, request.params.assetId, request.query),
+      );
+    },
+  );
+
+  app.get(
+    `${V1}/content/asset/:assetId/next`,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The next episode in series order (season, then episode)',
+        params: AssetParams,
+        querystring: AssetQuerySchema,
+        response: { 200: AssetSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertTenant(tenant, request.params);
+      return cached(request, reply, (snapshot) =>
+        service.nextEpisode(snapshot, request.params.assetId, request.query),
+      );
+    },
+  );
+
+  app.get(
+    `${V1}/tag/:tagId`,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'A tag and its localized titles',
+        params: TagParams,
+        querystring: Type.Object({ client: Type.Optional(Type.String()) }),
+        response: { 200: TagTypeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertTenant(tenant, request.params);
+      return cached(request, reply, (snapshot) => service.getTag(snapshot, request.params.tagId));
+    },
+  );
+
+  app.get(
+    `${V1}/content/search/suggestions/:text`,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Title suggestions while typing (at least 2 characters)',
+        params: TextParams,
+        querystring: SearchSuggestionsQuerySchema,
+        response: { 200: SearchSuggestionListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertTenant(tenant, request.params);
+      return cached(request, reply, (snapshot) =>
+        service.suggest(snapshot, request.params.text, request.query),
+      );
+    },
+  );
+
+  app.get(
+    `${V2}/content/search/query/:text`,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Free-text search in titles and descriptions (at least 2 characters)',
+        params: TextParams,
+        querystring: SearchQuerySchema,
+        response: { 200: SearchListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertTenant(tenant, request.params);
+      return cached(request, reply, (snapshot) =>
+        service.search(snapshot, request.params.text, request.query),
+      );
+    },
+  );
+};

@@ -1,0 +1,119 @@
+import { Type, type Static } from 'typebox';
+import { ASSET_TYPES, AssetSchema, FIELD_SETS } from './asset.js';
+
+/** Search text shorter than this is refused (spec part 2 §5, §9). */
+export const MIN_SEARCH_TEXT_LENGTH = 2;
+/** Default parental-rating filter of the search call (spec part 2 §5). */
+export const SEARCH_DEFAULT_PARENTAL_RATINGS = '6';
+/** Default `types` of the search call (Exposure). */
+export const SEARCH_DEFAULT_TYPES = 'MOVIE,TV_SHOW';
+export const ASSET_LIST_DEFAULT_PAGE_SIZE = 50;
+export const ASSET_LIST_MAX_PAGE_SIZE = 200;
+
+const typeAlternatives = ASSET_TYPES.join('|');
+const CountrySchema = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, upper case' });
+const PageSizeSchema = Type.Integer({
+  minimum: 1,
+  maximum: ASSET_LIST_MAX_PAGE_SIZE,
+  default: ASSET_LIST_DEFAULT_PAGE_SIZE,
+});
+const PageNumberSchema = Type.Integer({ minimum: 1, default: 1, description: '1-based' });
+const FieldListSchema = Type.String({
+  pattern: '^[A-Za-z0-9_.]+(,[A-Za-z0-9_.]+)*$',
+  description: 'comma list of field paths',
+});
+
+/** Query of `GET /v1/.../content/asset`. Array parameters accept repeated keys and comma lists. */
+export const AssetListQuerySchema = Type.Object({
+  assetIds: Type.Optional(Type.Array(Type.String({ pattern: '^[^\\s]+$' }))),
+  assetType: Type.Optional(Type.Enum(ASSET_TYPES)),
+  assetTypes: Type.Optional(
+    Type.Array(Type.String({ pattern: `^(${typeAlternatives})(,(${typeAlternatives}))*$` })),
+  ),
+  query: Type.Optional(Type.String({ maxLength: 2000, description: 'Elasticsearch-style query string' })),
+  sort: Type.Optional(
+    Type.String({ maxLength: 300, description: 'comma list of fields, "-" for descending' }),
+  ),
+  pageSize: Type.Optional(PageSizeSchema),
+  pageNumber: Type.Optional(PageNumberSchema),
+  onlyPublished: Type.Optional(Type.Boolean({ default: true })),
+  allowedCountry: Type.Optional(CountrySchema),
+  fieldSet: Type.Optional(Type.Enum(FIELD_SETS)),
+  includeFields: Type.Optional(FieldListSchema),
+  excludeFields: Type.Optional(FieldListSchema),
+  client: Type.Optional(Type.String()),
+});
+export type AssetListQuery = Static<typeof AssetListQuerySchema>;
+
+/** Query of `GET /v1/.../content/asset/{assetId}` and `.../next`. */
+export const AssetQuerySchema = Type.Object({
+  includeSeasons: Type.Optional(Type.Boolean({ default: false })),
+  includeEpisodes: Type.Optional(Type.Boolean({ default: false })),
+  onlyPublished: Type.Optional(Type.Boolean({ default: true })),
+  allowedCountry: Type.Optional(CountrySchema),
+  fieldSet: Type.Optional(Type.Enum(FIELD_SETS)),
+  client: Type.Optional(Type.String()),
+});
+export type AssetQuery = Static<typeof AssetQuerySchema>;
+
+/** Query of `GET /v1/.../content/search/suggestions/{text}`. */
+export const SearchSuggestionsQuerySchema = Type.Object({
+  locale: Type.Optional(Type.String({ pattern: '^[a-z]{2}([-_][A-Za-z]{2})?$' })),
+  allowedCountry: Type.Optional(CountrySchema),
+  onlyPublished: Type.Optional(Type.Boolean({ default: true })),
+  client: Type.Optional(Type.String()),
+});
+export type SearchSuggestionsQuery = Static<typeof SearchSuggestionsQuerySchema>;
+
+/** `[{ text, assetId }]`: the answer of the suggestions call is a bare array. */
+export const SearchSuggestionSchema = Type.Object({
+  text: Type.String(),
+  assetId: Type.Optional(Type.String()),
+});
+export const SearchSuggestionListSchema = Type.Array(SearchSuggestionSchema, {
+  $id: 'SearchSuggestionList',
+  title: 'SearchSuggestionList',
+});
+export type SearchSuggestion = Static<typeof SearchSuggestionSchema>;
+
+/** Query of `GET /v2/.../content/search/query/{text}`. */
+export const SearchQuerySchema = Type.Object({
+  locale: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[a-z]{2}([-_][A-Za-z]{2})?(,[a-z]{2}([-_][A-Za-z]{2})?)*$' })),
+  ),
+  types: Type.Optional(
+    Type.String({
+      pattern: `^(${typeAlternatives})(,(${typeAlternatives}))*$`,
+      default: SEARCH_DEFAULT_TYPES,
+    }),
+  ),
+  schemes: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z0-9_-]+$' }))),
+  parentalRatings: Type.Optional(Type.String({ maxLength: 200, default: SEARCH_DEFAULT_PARENTAL_RATINGS })),
+  pageSize: Type.Optional(PageSizeSchema),
+  pageNumber: Type.Optional(PageNumberSchema),
+  onlyPublished: Type.Optional(Type.Boolean({ default: true })),
+  allowedCountry: Type.Optional(CountrySchema),
+  client: Type.Optional(Type.String()),
+});
+export type SearchQuery = Static<typeof SearchQuerySchema>;
+
+/** One hit of the search call: the asset and its highlighted texts (`<em>` around matches). */
+export const SearchHitSchema = Type.Object({
+  asset: AssetSchema,
+  highlightedTitle: Type.Optional(Type.String()),
+  highlightedDescription: Type.Optional(Type.String()),
+});
+export type SearchHitItem = Static<typeof SearchHitSchema>;
+
+/** Exposure `ApiSearchList`. */
+export const SearchListSchema = Type.Object(
+  {
+    items: Type.Array(SearchHitSchema),
+    pageNumber: Type.Integer(),
+    pageSize: Type.Integer(),
+    totalCount: Type.Integer(),
+    suggestion: Type.Optional(Type.String()),
+  },
+  { $id: 'SearchList', title: 'SearchList' },
+);
+export type SearchList = Static<typeof SearchListSchema>;
