@@ -312,7 +312,7 @@ async function catalogueScale(): Promise<void> {
       }
 
       // Search latency over varied texts, one request at a time, first requests (uncached answers) included.
-      const prefixes = ['ri', 'riv', 'rivi', 'ete', 'été', 'mar', 'marc', 'dés', 'des', 'fo', 'for', 'mont', 'qua', 'rad', 'eco', 'eto', 'oce', 'cit', 'fro', 'mem', 'sai', 'lum', 'cha', 'voy', 'sec', 'loin', 'per', 'sau', 'dor'];
+      const prefixes = ['lok', 'mika', 'su', 'rakak', 'ri', 'riv', 'rivi', 'ete', 'été', 'mar', 'marc', 'dés', 'des', 'fo', 'for', 'mont', 'qua', 'rad', 'eco', 'eto', 'oce', 'cit', 'fro', 'mem', 'sai', 'lum', 'cha', 'voy', 'sec', 'loin', 'per', 'sau', 'dor'];
       const words = ['riviere', 'marche', 'desert', 'foret', 'montagne', 'quartier', 'ecole', 'etoile', 'ocean', 'frontiere', 'memoire', 'lumiere', 'chanson', 'voyage', 'rivere', 'montagen', 'secret indien', 'ete dore'];
       const suggestPaths = prefixes.flatMap((p) => ['fr', 'en'].map((locale) => `${V1}/content/search/suggestions/${encodeURIComponent(p)}?locale=${locale}&allowedCountry=FR`));
       const queryPaths = words.map((w) => `${V2}/content/search/query/${encodeURIComponent(w)}?locale=fr&allowedCountry=FR`);

@@ -50,12 +50,21 @@ function random(seed: number): () => number {
   };
 }
 
+const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'su', 'te', 'vi', 'no', 'da', 'fe', 'gu', 'ba', 'zi', 'po', 'le', 'ma', 'ri', 'sa', 'to', 'ne', 'yu', 'ko', 'pa', 'di', 'ju', 'wa', 'ce', 'ho', 'ti', 'mo'];
+
+/** A proper name per title (27 000 distinct), as real titles carry names of people and places. */
+function properName(n: number): string {
+  const s = SYLLABLES.length;
+  const name = `${SYLLABLES[n % s]}${SYLLABLES[Math.floor(n / s) % s]}${SYLLABLES[Math.floor(n / (s * s)) % s]}`;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** A title mixing a proper name with common words of the locale (the same name in every locale). */
 function title(locale: string, n: number, a: number, b: number): string {
   const w = WORDS[locale]!;
   const noun = w.nouns[a % w.nouns.length]!;
-  const other = w.nouns[b % w.nouns.length]!;
   const adjective = w.adjectives[(a + b) % w.adjectives.length]!;
-  return `${noun} ${adjective} ${w.of} ${other} ${n}`;
+  return b % 2 === 0 ? `${properName(n)} ${w.of} ${noun}` : `${noun} ${adjective} : ${properName(n)}`;
 }
 
 function publication(id: string, rnd: () => number) {
@@ -78,7 +87,7 @@ export function generateCatalogue(size: number): unknown {
     LOCALES.map((locale) => ({
       locale,
       title: title(locale, n, a, b),
-      description: `${title(locale, n, b, a)} — ${title(locale, n + 1, a + 3, b + 7)}.`,
+      description: `${title(locale, n, b, a)} — ${WORDS[locale]!.nouns[(a + 5) % 20]} ${WORDS[locale]!.adjectives[b % 10]}, ${properName(n + 7919)}.`,
       images: [
         { url: `/images/synthetic/${id}/poster.png`, type: 'poster', orientation: 'PORTRAIT', width: 1000, height: 1500 },
         { url: `/images/synthetic/${id}/cover.png`, type: 'cover', orientation: 'LANDSCAPE', width: 1920, height: 1080 },

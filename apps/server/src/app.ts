@@ -2,8 +2,15 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorBody } from '@antenne/contract';
 import type { Config } from './config.js';
 import { readCatalogueVersion } from './db/catalogue-version.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -55,6 +62,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
     // Requests that reach an open connection while stopping are still served (graceful stop).
     return503OnClosing: false,
+    // A URL Fastify cannot even decode (bad percent-encoding) gets the one error body too.
+    frameworkErrors: (error, _request, reply) => {
+      const body: ErrorBody = { httpCode: 400, message: 'BAD_REQUEST', extendedMessage: error.message };
+      void (reply as FastifyReply).code(400).send(body);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.addHook('onClose', async () => database.destroy());

@@ -36,6 +36,12 @@ describe.each(engines)('errors and request ids (%s)', (engine) => {
     }
   });
 
+  test('a URL with broken percent-encoding answers 400 in the error body', async () => {
+    const res = await app.inject('/images/%E0%A4%A.png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ httpCode: 400, message: 'BAD_REQUEST' });
+  });
+
   test('an internal error answers 500 INTERNAL_ERROR without details, and is logged with method, url and request id', async () => {
     const res = await app.inject({ url: '/v2/test/boom', headers: { 'x-request-id': 'trace-boom-0001' } });
     expect(res.statusCode).toBe(500);

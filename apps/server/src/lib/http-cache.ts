@@ -40,24 +40,62 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/** A public answer ready to send: its ETag and its serialised bytes, computed once per version. */
+export interface PublicAnswer {
+  etag: string;
+  body: Buffer;
+}
+
+export function publicAnswer(version: number, key: string, json: string): PublicAnswer {
+  return { etag: etagOf(version, key), body: Buffer.from(json) };
+}
+
+/** Where answers are kept: the raw URL and the normalised URL both point at one entry. */
+export interface AnswerStore {
+  get(key: string): Promise<PublicAnswer> | undefined;
+  set(key: string, value: Promise<PublicAnswer>): unknown;
+  delete(key: string): unknown;
+}
+
 /**
- * Serves a public answer: 304 when the client's copy (If-None-Match) is of this catalogue version
- * and URL; otherwise the body from `load` (a JSON string, typically from a per-version cache) with
- * ETag, Cache-Control and Vary. When `load` throws, the error answer carries none of them.
+ * The answer to `url` from `store`, looked up by the raw URL first (no parsing on the hot path),
+ * then by its normalised form; computed once when absent. A failed computation is not kept.
  */
-export async function sendPublic(
-  request: FastifyRequest,
-  reply: FastifyReply,
+export function cachedAnswer(
+  store: AnswerStore,
+  url: string,
   version: number,
-  key: string,
-  load: () => Promise<string | Uint8Array | ArrayBuffer>,
-): Promise<FastifyReply> {
-  const etag = etagOf(version, key);
-  if (matches(request.headers['if-none-match'], etag)) {
-    return publicHeaders(reply, etag).code(304).send();
+  compute: () => unknown,
+  serialize: (value: unknown) => string,
+): Promise<PublicAnswer> {
+  const hit = store.get(url);
+  if (hit !== undefined) return hit;
+  const key = normalisedUrl(url);
+  let entry = store.get(key);
+  if (entry === undefined) {
+    const computing = Promise.resolve()
+      .then(compute)
+      .then((value) => publicAnswer(version, key, serialize(value)));
+    entry = computing;
+    store.set(key, computing);
+    computing.catch(() => {
+      if (store.get(key) === computing) store.delete(key);
+      if (store.get(url) === computing) store.delete(url);
+    });
   }
-  const body = await load();
-  return publicHeaders(reply, etag).type('application/json; charset=utf-8').send(body);
+  if (url !== key) store.set(url, entry);
+  return entry;
+}
+
+/**
+ * Sends a public answer: 304 when the client's copy (If-None-Match) is of this catalogue version
+ * and URL, else the bytes, with ETag, Cache-Control and Vary. An error thrown while computing the
+ * answer reaches the error handler, whose answer carries none of these headers.
+ */
+export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer): FastifyReply {
+  publicHeaders(reply, answer.etag);
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
 function publicHeaders(reply: FastifyReply, etag: string): FastifyReply {

@@ -39,6 +39,21 @@ export class VersionedCache {
     return this.version;
   }
 
+  /** The entry under `key` of the current version, without loading it (call currentVersion() first). */
+  peek<T>(key: string): Promise<T> | undefined {
+    return this.entries.get(key) as Promise<T> | undefined;
+  }
+
+  /** Keeps a value under `key` until the version changes (bounded like get()). */
+  put(key: string, value: Promise<unknown>): void {
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(key, value);
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { DatabaseHandle } from '../../db/database.js';
 import { assertTenant, type Tenant } from '../../lib/business-unit.js';
-import { normalisedUrl, sendPublic } from '../../lib/http-cache.js';
+import { cachedAnswer, sendAnswer } from '../../lib/http-cache.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { CatalogueService } from './service.js';
 import type { CatalogueSnapshot } from './snapshot.js';
@@ -64,18 +64,10 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     reply: FastifyReply,
     compute: (snapshot: CatalogueSnapshot) => unknown,
   ) {
-    const key = normalisedUrl(request.url);
     const snapshot = await service.snapshot();
-    return sendPublic(request, reply, snapshot.version, key, () => {
-      let body = snapshot.answers.get(key);
-      if (body === undefined) {
-        const computing = Promise.resolve().then(() => reply.serialize(compute(snapshot)) as string);
-        body = computing;
-        snapshot.answers.set(key, computing);
-        computing.catch(() => snapshot.answers.get(key) === computing && snapshot.answers.delete(key));
-      }
-      return body;
-    });
+    const serialize = (value: unknown) => reply.serialize(value) as string;
+    const answer = await cachedAnswer(snapshot.answers, request.url, snapshot.version, () => compute(snapshot), serialize);
+    return sendAnswer(request, reply, answer);
   }
 
   app.get(

@@ -14,6 +14,7 @@ import { readCatalogueVersion } from '../../db/catalogue-version.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../../lib/business-unit.js';
+import type { PublicAnswer } from '../../lib/http-cache.js';
 import type { QueryableAsset, SortableAsset } from './query/index.js';
 import {
   listAssetTags,
@@ -68,7 +69,7 @@ export interface CatalogueSnapshot {
   /** The catalogue version this data was read at (in the same read): ETags are made of it. */
   version: number;
   /** Serialised answers of this snapshot by normalised URL; they go when the snapshot goes. */
-  answers: BoundedMap<string, Promise<string>>;
+  answers: BoundedMap<string, Promise<PublicAnswer>>;
   /** Default order: newest first (-created, then assetId). */
   entries: CatalogueEntry[];
   byId: Map<string, CatalogueEntry>;

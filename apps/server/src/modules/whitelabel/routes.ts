@@ -15,7 +15,7 @@ import { assertTenant, type Tenant } from '../../lib/business-unit.js';
 import { deviceGroupOf } from '../../lib/device-group.js';
 import { ApiError } from '../../lib/errors.js';
 import { locate } from '../../lib/geo.js';
-import { normalisedUrl, sendPublic } from '../../lib/http-cache.js';
+import { cachedAnswer, sendAnswer, type AnswerStore, type PublicAnswer } from '../../lib/http-cache.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { findComponent, findWebConfig, findWlConfig, listContractCountries } from './repository.js';
 
@@ -81,11 +81,16 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
   );
 
   /** ETag/Cache-Control on a public structure answer, 304 when current, else the body serialised once per version. */
-  async function cachedAnswer(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
-    const key = normalisedUrl(request.url);
+  async function cachedPublic(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
     // One cache for the objects and the answers: a version change empties both at once.
     const version = await cache.currentVersion();
-    return sendPublic(request, reply, version, key, () => cache.get(`answer:${key}`, async () => reply.serialize(await compute())));
+    const store: AnswerStore = {
+      get: (key) => cache.peek<PublicAnswer>(`answer:${key}`),
+      set: (key, value) => cache.put(`answer:${key}`, value),
+      delete: (key) => cache.delete(`answer:${key}`),
+    };
+    const answer = await cachedAnswer(store, request.url, version, compute, (value) => reply.serialize(value) as string);
+    return sendAnswer(request, reply, answer);
   }
 
   /** The white-label config of this tenant, or 404 NOT_FOUND. */
@@ -108,7 +113,7 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
     },
     async (request, reply) => {
       assertTenant(tenant, request.params);
-      return cachedAnswer(request, reply, () => requireConfig(request.params.configId));
+      return cachedPublic(request, reply, () => requireConfig(request.params.configId));
     },
   );
 
@@ -126,7 +131,7 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
     async (request, reply) => {
       assertTenant(tenant, request.params);
       const { configId, componentId } = request.params;
-      return cachedAnswer(request, reply, async () => {
+      return cachedPublic(request, reply, async () => {
         await requireConfig(configId);
         const component = await cache.get(`component:${componentId}`, () => findComponent(db, tenant, componentId));
         if (component === undefined) throw new ApiError(404, 'UNKNOWN_COMPONENT', `unknown component ${componentId}`);
