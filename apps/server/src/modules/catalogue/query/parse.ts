@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/errors.js';
+import { ASSET_TYPES } from '@antenne/contract';
 
 /**
  * The parsed form of an asset-list `query` (the subset of Elasticsearch's query-string syntax
@@ -15,20 +16,7 @@ export type QueryNode =
 export const MAX_QUERY_LENGTH = 2000;
 export const MAX_QUERY_DEPTH = 32;
 
-export const ASSET_TYPES = [
-  'MOVIE',
-  'TV_SHOW',
-  'EPISODE',
-  'CLIP',
-  'TV_CHANNEL',
-  'AD',
-  'LIVE_EVENT',
-  'COLLECTION',
-  'PODCAST',
-  'PODCAST_EPISODE',
-  'EVENT',
-  'OTHER',
-] as const;
+export { ASSET_TYPES };
 const ASSET_TYPE_SET: ReadonlySet<string> = new Set(ASSET_TYPES);
 
 /** Fields taken as they are. */
