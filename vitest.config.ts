@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // e2e has its own config (it needs the built app) and runs from `npm run test:e2e`.
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: ['packages/contract', 'packages/content', 'apps/server', 'apps/web'],
   },
 });
