@@ -23,6 +23,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { locationRoutes } from './modules/location/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
 import { readIndexHtml } from './modules/web-app/index-html.js';
 import { notFoundHandler, webAppRoutes } from './modules/web-app/routes.js';
 import { whitelabelRoutes } from './modules/whitelabel/routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const snapshots = new VersionedCache(() => readCatalogueVersion(database.db), deps.cacheCheckEveryMs ?? 1000, 16);
   await app.register(catalogueRoutes, { database, tenant, snapshots, ...(deps.clock ? { clock: deps.clock } : {}) });
   await app.register(imageRoutes, { dataDir: config.dataDir });
+  await app.register(mediaRoutes, { dataDir: config.dataDir });
 
   const indexHtml = readIndexHtml(config.webDistDir);
   if (indexHtml === undefined) app.log.warn({ webDistDir: config.webDistDir }, 'web app not built: no index.html; the API still works');

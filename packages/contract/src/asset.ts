@@ -152,6 +152,12 @@ export const MediaSchema = Type.Object({
   durationMillis: Type.Optional(Type.Integer()),
   programId: Type.Optional(Type.String()),
   status: Type.Optional(Type.String({ description: '"enabled" when playable' })),
+  locator: Type.Optional(
+    Type.String({
+      description:
+        "Antenne: the manifest's path on this server (e.g. /media/<assetId>/master.m3u8); not in Exposure's ApiMedia, whose play response carries mediaLocator",
+    }),
+  ),
 });
 export type Media = Static<typeof MediaSchema>;
 

@@ -1,0 +1,39 @@
+import type { Media } from '@antenne/contract';
+import type { Executor } from '../../db/transaction.js';
+
+/** The SQL of the media pipeline: an asset's `medias` JSON column. */
+
+export interface AssetMediasRow {
+  id: string;
+  customer: string;
+  businessUnit: string;
+  medias: Media[];
+}
+
+/** The asset's tenant and medias, or undefined for an unknown id. */
+export async function findAssetMedias(db: Executor, assetId: string): Promise<AssetMediasRow | undefined> {
+  const row = await db
+    .selectFrom('asset')
+    .select(['id', 'customer', 'business_unit', 'medias'])
+    .where('id', '=', assetId)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  let medias: Media[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.medias);
+    if (Array.isArray(parsed)) medias = parsed as Media[];
+  } catch {
+    medias = [];
+  }
+  return { id: row.id, customer: row.customer, businessUnit: row.business_unit, medias };
+}
+
+/** Replaces the asset's medias (and its `changed` stamp); false when the asset is gone. */
+export async function setAssetMedias(db: Executor, assetId: string, medias: Media[], changed: string): Promise<boolean> {
+  const result = await db
+    .updateTable('asset')
+    .set({ medias: JSON.stringify(medias), changed })
+    .where('id', '=', assetId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

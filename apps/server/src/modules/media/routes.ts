@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorBodySchema } from '@antenne/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiError, notFound } from '../../lib/errors.js';
+import { MEDIA_DIR, MEDIA_URL_PREFIX } from './ingest.js';
+
+export interface MediaRoutesOptions {
+  /** DATA_DIR: files are served from `<dataDir>/media/`. */
+  dataDir: string;
+}
+
+/** Segment names carry the ingest's token: the same URL never gets other bytes. */
+export const SEGMENT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Manifests and subtitles keep their names across re-ingests. */
+export const MANIFEST_CACHE_CONTROL = 'public, max-age=60';
+
+export const MEDIA_TYPES: Readonly<Record<string, { type: string; immutable: boolean }>> = {
+  '.m3u8': { type: 'application/vnd.apple.mpegurl', immutable: false },
+  '.mpd': { type: 'application/dash+xml', immutable: false },
+  '.vtt': { type: 'text/vtt; charset=utf-8', immutable: false },
+  '.m4s': { type: 'video/iso.segment', immutable: true },
+  '.mp4': { type: 'video/mp4', immutable: true },
+};
+
+const binary = Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', format: 'binary' });
+const MediaBodySchema = {
+  description: 'The file (or the asked byte range)',
+  content: Object.fromEntries(Object.values(MEDIA_TYPES).map(({ type }) => [type.split(';')[0], { schema: binary }])),
+};
+const EmptySchema = Type.Unsafe<undefined>({ type: 'null', description: 'No body' });
+
+/**
+ * `GET /media/<assetId>/<file>`: the output of the media pipeline (manifests, fMP4 segments,
+ * WebVTT) from DATA_DIR/media, with Range, ETag and long caching for segments. Not protected
+ * yet: play tokens come with the playback issue.
+ */
+export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async (app, options) => {
+  const root = path.resolve(options.dataDir, MEDIA_DIR);
+
+  app.get(
+    `${MEDIA_URL_PREFIX}*`,
+    {
+      // Segments are already compressed and ranges must address the stored bytes.
+      compress: false,
+      schema: {
+        tags: ['media'],
+        summary: 'A media file: HLS/DASH manifest, fMP4 segment or WebVTT subtitles',
+        description:
+          'Range requests answer 206 (one range). Segments: `Cache-Control: public, max-age=31536000, immutable`; ' +
+          'manifests and subtitles: `public, max-age=60`. Hidden files and folders are never served.',
+        params: Type.Object({ '*': Type.String({ description: 'Path under the media folder' }) }),
+        response: {
+          200: MediaBodySchema,
+          206: MediaBodySchema,
+          304: EmptySchema,
+          404: ErrorBodySchema,
+          416: EmptySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const encodedPath = (request.url.split('?', 1)[0] ?? '').slice(MEDIA_URL_PREFIX.length);
+      const file = await locate(root, encodedPath);
+      const kind = MEDIA_TYPES[path.extname(file.path).toLowerCase()] as (typeof MEDIA_TYPES)[string];
+      const etag = `"${createHash('sha1').update(`${file.path}\0${file.size}\0${file.mtimeMs}`).digest('base64url').slice(0, 27)}"`;
+
+      reply
+        .header('etag', etag)
+        .header('cache-control', kind.immutable ? SEGMENT_CACHE_CONTROL : MANIFEST_CACHE_CONTROL)
+        .header('accept-ranges', 'bytes')
+        .header('last-modified', new Date(file.mtimeMs).toUTCString())
+        .type(kind.type);
+
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined);
+
+      const rangeHeader = request.headers.range;
+      const ifRange = request.headers['if-range'];
+      if (rangeHeader !== undefined && (ifRange === undefined || ifRange === etag)) {
+        const range = parseRange(rangeHeader, file.size);
+        if (range === 'unsatisfiable') {
+          return reply.code(416).header('content-range', `bytes */${file.size}`).send(undefined);
+        }
+        if (range !== undefined) {
+          const { start, end } = range;
+          reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`).header('content-length', end - start + 1);
+          return reply.send(createReadStream(file.path, { start, end }));
+        }
+      }
+      reply.header('content-length', file.size);
+      if (file.size === 0) return reply.send('');
+      return reply.send(createReadStream(file.path));
+    },
+  );
+};
+
+interface Located {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * The file a URL path (after /media/, still percent-encoded) names. Anything doubtful is a
+ * plain 404: bad encoding, empty or dot segments (`..`, `.tmp-*`, hidden files), NUL or
+ * backslash, an unknown type, a symbolic link out of the folder, a folder.
+ */
+async function locate(root: string, encodedPath: string): Promise<Located> {
+  let relativePath: string;
+  try {
+    relativePath = decodeURIComponent(encodedPath);
+  } catch {
+    throw notFound();
+  }
+  const segments = relativePath.split('/');
+  if (
+    relativePath.includes('\0') ||
+    relativePath.includes('\\') ||
+    segments.some((segment) => segment === '' || segment.startsWith('.'))
+  ) {
+    throw notFound();
+  }
+  if (MEDIA_TYPES[path.extname(relativePath).toLowerCase()] === undefined) throw notFound();
+  const candidate = path.resolve(root, ...segments);
+  if (!isInside(root, candidate)) throw notFound();
+  try {
+    const [file, realRoot] = await Promise.all([realpath(candidate), realpath(root)]);
+    if (!isInside(realRoot, file)) throw notFound();
+    const info = await stat(file);
+    if (!info.isFile()) throw notFound();
+    return { path: file, size: info.size, mtimeMs: info.mtimeMs };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw notFound();
+    throw error;
+  }
+}
+
+function isInside(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * One `bytes=` range → inclusive start/end; undefined to ignore the header (not bytes, several
+ * ranges, malformed: the whole file is sent, as RFC 9110 allows); 'unsatisfiable' for 416.
+ */
+export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (match === null) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return undefined;
+  let start: number;
+  let end: number;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(first);
+    end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+    if (last !== '' && Number(last) < start) return undefined;
+  }
+  if (start >= size || size === 0) return 'unsatisfiable';
+  return { start, end };
+}
