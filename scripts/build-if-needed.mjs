@@ -1,5 +1,5 @@
 // Builds each workspace whose sources are newer than its last build. A fresh clone builds all
-// three (contract, server, web); a second `npm start` builds nothing and starts at once.
+// four (contract, content, server, web); a second `npm start` builds nothing and starts at once.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -15,8 +15,19 @@ const steps = [
     stamp: 'packages/contract/dist/.build-stamp',
   },
   {
+    workspace: 'packages/content',
+    inputs: ['packages/content/src', 'packages/content/package.json', 'packages/content/tsconfig.json'],
+    stamp: 'packages/content/dist/.build-stamp',
+  },
+  {
     workspace: 'apps/server',
-    inputs: ['apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json', 'packages/contract/src'],
+    inputs: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'apps/server/tsconfig.json',
+      'packages/contract/src',
+      'packages/content/src',
+    ],
     stamp: 'apps/server/dist/.build-stamp',
   },
   {

@@ -16,7 +16,8 @@ async function freePort(): Promise<number> {
 }
 
 // The README's `npm start` is `node scripts/start.mjs`: it builds only what is stale (nothing
-// here, `npm run test:e2e` built it), migrates and seeds a fresh DATA_DIR, and serves the app.
+// here, `npm run test:e2e` built it), migrates and seeds a fresh DATA_DIR, loads the demo
+// catalogue, and serves the app.
 test('npm start serves the app and stops cleanly on SIGTERM', async () => {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'antenne-start-'));
@@ -44,6 +45,12 @@ test('npm start serves the app and stops cleanly on SIGTERM', async () => {
     expect(await home.text()).toContain('<div id="root">');
     const config = await fetch(`http://127.0.0.1:${port}/config/config_web.json`);
     expect(config.status).toBe(200);
+    // A newcomer's first start shows the demo broadcaster, not an empty shelf.
+    const films = await fetch(
+      `http://127.0.0.1:${port}/v1/customer/antenne/businessunit/monde/content/asset?assetType=MOVIE&pageSize=1&allowedCountry=FR`,
+    );
+    expect(films.status).toBe(200);
+    expect(((await films.json()) as { totalCount: number }).totalCount).toBeGreaterThan(50);
 
     const stopAsked = Date.now();
     child.kill('SIGTERM');

@@ -29,6 +29,8 @@ export interface Config {
   nodeEnv: NodeEnv;
   /** Absolute path of the built web app (index.html + assets/). */
   webDistDir: string;
+  /** Load the demo broadcaster's catalogue into an empty catalogue at start. */
+  demoContent: boolean;
 }
 
 /** The built web app, relative to this package (src/ or dist/ are both one level down), not the cwd. */
@@ -64,6 +66,11 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'WEB_DIST_DIR',
     default: '',
     description: 'Built web app to serve. Empty: apps/web/dist, found from the server package whatever the working folder.',
+  },
+  {
+    name: 'DEMO_CONTENT',
+    default: 'true',
+    description: 'true: an empty catalogue gets the demo broadcaster Antenne Monde at start; false: start empty (import your own).',
   },
 ];
 
@@ -139,8 +146,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const webDistText = env.WEB_DIST_DIR?.trim();
   const webDistDir = webDistText ? path.resolve(cwd, webDistText) : DEFAULT_WEB_DIST_DIR;
 
+  const demoText = read('DEMO_CONTENT', 'true').toLowerCase();
+  const demoContent =
+    demoText === 'true' || demoText === 'false' ? demoText === 'true' : fail('DEMO_CONTENT', demoText, 'true or false', true);
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, databaseUrl, customer, businessUnit, publicUrl, logLevel, trustProxy, nodeEnv, webDistDir };
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    customer,
+    businessUnit,
+    publicUrl,
+    logLevel,
+    trustProxy,
+    nodeEnv,
+    webDistDir,
+    demoContent,
+  };
 }
 
 function parseTrustProxy(text: string, fail: (value: string, expected: string) => TrustProxy): TrustProxy {

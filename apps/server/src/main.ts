@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
 import { warmUpGeo } from './lib/geo.js';
+import { importDemoIfEmpty } from './modules/catalogue/demo-content.js';
 import { createLogger } from './lib/logger.js';
 import { SERVER_VERSION } from './lib/version.js';
 
@@ -41,6 +42,10 @@ async function prepare(config: Config, log: Logger): Promise<App> {
     const tenant = { customer: config.customer, businessUnit: config.businessUnit };
     const { seeded } = await seedIfEmpty(database.db, { ...tenant, version: SERVER_VERSION });
     if (seeded) log.info(tenant, 'seeded an empty database');
+    if (config.demoContent) {
+      const demo = await importDemoIfEmpty(database.db, tenant);
+      if (demo?.ok) log.info({ ...tenant, assets: demo.assets.inserted }, 'loaded the demo catalogue (Antenne Monde)');
+    }
     warmUpGeo();
     return await buildApp({ config, database, logger: log });
   } catch (error) {

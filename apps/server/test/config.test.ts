@@ -28,6 +28,7 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       nodeEnv: 'production',
       webDistDir: DEFAULT_WEB_DIST_DIR,
+      demoContent: true,
     });
   });
 
