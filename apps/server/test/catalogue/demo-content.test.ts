@@ -28,6 +28,9 @@ describe.each(engines)('the demo catalogue at start (%s)', (engine) => {
       const count = async (type: string) =>
         (await app.inject(`${V1}/content/asset?assetType=${type}&pageSize=1&onlyPublished=false`)).json().totalCount;
       expect(await count('MOVIE')).toBeGreaterThanOrEqual(60);
+      // At least 60 films visible to a visitor in France (some are future, expired or limited to other countries).
+      const visible = (await app.inject(`${V1}/content/asset?assetType=MOVIE&pageSize=1&allowedCountry=FR`)).json().totalCount;
+      expect(visible).toBeGreaterThanOrEqual(60);
       expect(await count('TV_SHOW')).toBeGreaterThanOrEqual(12);
       expect(await count('PODCAST')).toBeGreaterThanOrEqual(8);
       expect(await count('TV_CHANNEL')).toBeGreaterThanOrEqual(6);
