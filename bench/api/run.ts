@@ -62,13 +62,21 @@ function freePort(): Promise<number> {
 }
 
 /** Spawns the server on a given port and resolves once /healthz answers (whatever LOG_LEVEL hides). */
-async function startApp(env: Record<string, string>): Promise<Running> {
+async function startApp(env: Record<string, string>, logLines?: string[]): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logLines ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (logLines) {
+    let rest = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      logLines.push(...lines);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
@@ -316,10 +324,40 @@ async function catalogueScale(): Promise<void> {
       const words = ['riviere', 'marche', 'desert', 'foret', 'montagne', 'quartier', 'ecole', 'etoile', 'ocean', 'frontiere', 'memoire', 'lumiere', 'chanson', 'voyage', 'rivere', 'montagen', 'secret indien', 'ete dore'];
       const suggestPaths = prefixes.flatMap((p) => ['fr', 'en'].map((locale) => `${V1}/content/search/suggestions/${encodeURIComponent(p)}?locale=${locale}&allowedCountry=FR`));
       const queryPaths = words.map((w) => `${V2}/content/search/query/${encodeURIComponent(w)}?locale=fr&allowedCountry=FR`);
-      const suggestCold = await sequentialLatency(app.url, suggestPaths, suggestPaths.length);
-      const suggest = await sequentialLatency(app.url, suggestPaths, 600);
-      const queryCold = await sequentialLatency(app.url, queryPaths, queryPaths.length);
-      const query = await sequentialLatency(app.url, queryPaths, 300);
+      // A second process of the same catalogue, logging each request's server-side time (pino's
+      // "request completed" line carries `ms`), so the first answers are computed, not cached.
+      await stop(app);
+      const logLines: string[] = [];
+      const timed = await startApp({ ...env, LOG_LEVEL: 'info' }, logLines);
+      running.push(timed);
+      // Build the index and warm the code up (JIT) on texts that are not measured, then skip them.
+      const warmUp = ['zz', 'ka', 'lo', 'mi', 'te', 'vi', 'no', 'da', 'ba', 'zi', 'po', 'le', 'ma', 'sa', 'to', 'ne', 'yu', 'ko', 'pa', 'di'].flatMap(
+        (p) => ['de', 'es'].map((locale) => `${V1}/content/search/suggestions/${p}x?locale=${locale}&allowedCountry=FR`),
+      );
+      await sequentialLatency(timed.url, warmUp, warmUp.length);
+      const suggestCold = await sequentialLatency(timed.url, suggestPaths, suggestPaths.length);
+      const suggest = await sequentialLatency(timed.url, suggestPaths, 600);
+      const queryCold = await sequentialLatency(timed.url, queryPaths, queryPaths.length);
+      const query = await sequentialLatency(timed.url, queryPaths, 300);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const serverSide = (prefix: string, skip: number, take: number) => {
+        const times = logLines
+          .flatMap((line) => {
+            try {
+              const entry = JSON.parse(line) as { url?: string; ms?: number };
+              return entry.url?.startsWith(prefix) && typeof entry.ms === 'number' ? [entry.ms] : [];
+            } catch {
+              return [];
+            }
+          })
+          .slice(skip, skip + take)
+          .sort((a, b) => a - b);
+        const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+        return { p50: at(0.5), p95: at(0.95) };
+      };
+      // Skip the warm-up requests; then the first answers of every measured text.
+      const suggestServer = serverSide(`${V1}/content/search/suggestions/`, warmUp.length, suggestPaths.length);
+      const queryServer = serverSide(`${V2}/content/search/query/`, 0, queryPaths.length);
 
       console.log(`\nCatalogue of ${fmt(size)} assets (import ${fmt(importMs)} ms, first catalogue load ${fmt(firstLoadMs)} ms)\n`);
       printTable([['cached read', 'app req/s', 'app p97.5 ms', 'bare req/s', 'app/bare', 'errors'], ...rows]);
@@ -328,8 +366,12 @@ async function catalogueScale(): Promise<void> {
         `\nSearch latency, one request at a time (loopback included, so an upper bound of the server-side time):\n` +
           `- suggestions, first answers: p50 ${fmt(suggestCold.p50, 2)} ms, p95 ${fmt(suggestCold.p95, 2)} ms; repeated: p50 ${fmt(suggest.p50, 2)} ms, p95 ${fmt(suggest.p95, 2)} ms\n` +
           `- query, first answers: p50 ${fmt(queryCold.p50, 2)} ms, p95 ${fmt(queryCold.p95, 2)} ms; repeated: p50 ${fmt(query.p50, 2)} ms, p95 ${fmt(query.p95, 2)} ms\n` +
+          `Server-side (the server's own per-request time, first answers): suggestions p50 ${fmt(suggestServer.p50, 2)} ms, ` +
+          `p95 ${fmt(suggestServer.p95, 2)} ms; query p50 ${fmt(queryServer.p50, 2)} ms, p95 ${fmt(queryServer.p95, 2)} ms\n` +
           `Targets: cached reads ≥ 0.50 of bare → lowest ${fmt(minRatio, 2)} ${minRatio >= 0.5 ? 'MET' : 'MISSED'}` +
-          (size >= 20_000 ? `; suggestions p95 < 5 ms on ${fmt(size)} assets → ${fmt(suggestCold.p95, 2)} ms ${suggestCold.p95 < 5 ? 'MET' : 'MISSED'}` : ''),
+          (size >= 20_000
+            ? `; suggestions p95 < 5 ms server-side on ${fmt(size)} assets → ${fmt(suggestServer.p95, 2)} ms ${suggestServer.p95 < 5 ? 'MET' : 'MISSED'}`
+            : ''),
       );
     } finally {
       for (const server of running.reverse()) await stop(server);
