@@ -20,10 +20,9 @@ export class VersionedCache {
     if (this.now() - this.checkedAt >= this.checkEveryMs) await this.refreshVersion();
     let entry = this.entries.get(key) as Promise<T> | undefined;
     if (entry === undefined) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
       const loading = load();
       entry = loading;
-      this.entries.set(key, loading);
+      this.put(key, loading);
       // Neither a failed load nor an absent value is remembered (unknown ids cannot fill memory).
       const forget = () => {
         if (this.entries.get(key) === loading) this.entries.delete(key);
