@@ -16,7 +16,7 @@ const steps = [
   },
   {
     workspace: 'packages/content',
-    inputs: ['packages/content/src', 'packages/content/package.json', 'packages/content/tsconfig.json'],
+    inputs: ['packages/content/src', 'packages/content/package.json', 'packages/content/tsconfig.json', 'packages/contract/src'],
     stamp: 'packages/content/dist/.build-stamp',
   },
   {

@@ -1,8 +1,7 @@
 import {
-  ActionSchema,
   ASSET_TYPES,
   AssetImageSchema,
-  ComponentSchema,
+  AssetRightsSchema,
   ExternalReferenceSchema,
   LinkedEntitySchema,
   LocalizedTagSchema,
@@ -10,9 +9,8 @@ import {
   MONETISATION_TYPES,
   ParentalRatingSchema,
   PersonSchema,
-  PresentationSchema,
-  AssetRightsSchema,
-} from '@antenne/contract';
+} from './asset.js';
+import { ActionSchema, ComponentSchema, PresentationSchema } from './whitelabel.js';
 import { Type, type Static } from 'typebox';
 
 /**

@@ -7,3 +7,4 @@ export * from './config-web.js';
 export * from './health.js';
 export * from './asset.js';
 export * from './catalogue.js';
+export * from './catalogue-import.js';

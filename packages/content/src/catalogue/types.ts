@@ -1,8 +1,11 @@
+import type { CatalogueFile as ImportDocument } from '@antenne/contract';
+
 /**
- * The catalogue import document (version 1), as documented in docs/catalogue-format.md.
- * A structural mirror of `CatalogueFile` in apps/server/src/modules/catalogue/import-format.ts:
- * this package does not depend on the server, the content test checks the document against
- * the server's real validation.
+ * The catalogue import document (version 1), as documented in docs/catalogue-format.md, with
+ * the narrower types this package writes it with (five texts per title, literal verbs ...).
+ * The format itself is the contract's `CatalogueFileSchema`; the assertion at the end of this
+ * file makes a drift between the two a build error, and the content test checks the document
+ * against the server's real validation.
  */
 
 export const LOCALES = ['fr', 'en', 'de', 'es', 'ar'] as const;
@@ -209,3 +212,7 @@ export interface CatalogueFile {
   seasons?: Season[];
   structure?: { config?: Config; components?: Component[] };
 }
+
+/** Compile-time check: every document of this package is a valid `CatalogueFile` of the contract. */
+type MustBeImportDocument<T extends ImportDocument> = T;
+export type CheckedCatalogueFile = MustBeImportDocument<CatalogueFile>;

@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { ActionSchema, paths, SUPPORTED_LOCALES, type Component } from '@antenne/contract';
+import {
+  ActionSchema,
+  CatalogueFileSchema,
+  ImportReferenceSchema,
+  paths,
+  SUPPORTED_LOCALES,
+  type CatalogueFile,
+  type Component,
+  type ImportAsset,
+  type ImportLocalized,
+  type ImportReference,
+} from '@antenne/contract';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -8,14 +19,6 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import { listComponentIds, upsertComponent, upsertWlConfig } from '../whitelabel/repository.js';
-import {
-  CatalogueFileSchema,
-  ImportReferenceSchema,
-  type CatalogueFile,
-  type ImportAsset,
-  type ImportLocalized,
-  type ImportReference,
-} from './import-format.js';
 import {
   deletePublications,
   findForeignIds,
