@@ -9,6 +9,7 @@ import { seedIfEmpty } from '../../../apps/server/src/db/seed.js';
 import { importCatalogue } from '../../../apps/server/src/modules/catalogue/import-service.js';
 import { buildTestApp, createTestDatabase } from '../../../apps/server/test/helpers/test-app.js';
 import type { Asset, Component, MenuItem } from './index.js';
+import { DEMO_TRAILER_STREAMS } from './media/index.js';
 import { CSA, DEMO_PROGRAMMES, demoCatalogue, FOOTER_GROUPS, FOOTER_SEPARATOR } from './index.js';
 
 const LOCALES = ['fr', 'en', 'de', 'es', 'ar'];
@@ -115,14 +116,18 @@ describe('the Antenne Monde catalogue', () => {
       expect(byType.get('thumbnail')?.url).toBe(`/images/assets/${a.assetId}/thumbnail.png`);
       expect(byType.get('banner')?.url).toBe(`/images/assets/${a.assetId}/background.png`);
       expect(byType.get('logo')?.url).toBe(`/images/assets/${a.assetId}/logo.png`);
-      expect(DEMO_PROGRAMMES, a.assetId).toContain(a.customData?.programme);
+      // Trailers (CLIP) play the short trailer streams; everything else one of the six programmes.
+      const streams: readonly string[] = a.type === 'CLIP' ? DEMO_TRAILER_STREAMS : DEMO_PROGRAMMES;
+      expect(streams, a.assetId).toContain(a.customData?.programme);
     }
     for (const tag of (doc.tags ?? []).filter((t) => t.scheme === 'category'))
       expect(
         tag.localized[0]?.images?.some((i) => i.type === 'logo'),
         tag.tagId,
       ).toBe(true);
-    expect(new Set(assets.map((a) => a.customData?.programme)).size).toBe(DEMO_PROGRAMMES.length);
+    expect(new Set(assets.filter((a) => a.type !== 'CLIP').map((a) => a.customData?.programme)).size).toBe(
+      DEMO_PROGRAMMES.length,
+    );
   });
 
   test('films carry cast, year, country, duration and a CSA rating', () => {

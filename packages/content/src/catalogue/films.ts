@@ -9,6 +9,7 @@ import {
   t,
   type Window,
 } from './common.js';
+import { DEMO_TRAILER_STREAMS } from '../media/plan.js';
 import {
   badgeTag,
   type Badge,
@@ -364,7 +365,11 @@ function trailerAsset(film: Film, n: number): Asset {
         ...(film.countries === undefined ? {} : { countries: film.countries }),
       }),
     ],
-    customData: { programme: programmeFor(n + 3), trailerOf: film.id },
+    // Trailers play the short trailer streams of the demo media plan, in turn.
+    customData: {
+      programme: DEMO_TRAILER_STREAMS[n % DEMO_TRAILER_STREAMS.length] ?? 'trailer-1',
+      trailerOf: film.id,
+    },
     created: dayAfter(BASE_CREATED, n * 5),
   };
 }
