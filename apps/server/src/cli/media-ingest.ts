@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig, redactUrl } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { ingestMedia, type IngestProgress } from '../modules/media/ingest.js';
+import { ingestMedia } from '../modules/media/ingest.js';
+import { formatDuration, progressReporter } from './progress.js';
 
 /**
  * `node dist/cli/media-ingest.js <video file> --asset <id> [--subtitles fr=fr.vtt ...]`
@@ -11,8 +12,10 @@ import { ingestMedia, type IngestProgress } from '../modules/media/ingest.js';
  * DATA_DIR/media/<id>/ and records the HLS and DASH medias on the asset (modules/media/README.md).
  */
 const USAGE =
-  'usage: npm run media:ingest -- <video file> --asset <assetId> [--subtitles <lang>=<file.vtt> ...]\n' +
-  '  e.g. npm run media:ingest -- film.mp4 --asset film-ete-indien --subtitles fr=film.fr.vtt --subtitles en=film.en.vtt';
+  'usage: npm run media:ingest -- <video file> --asset <assetId> [--subtitles <lang>=<file.vtt> ...] [--audio <lang>[:description] ...]\n' +
+  '  e.g. npm run media:ingest -- film.mp4 --asset film-ete-indien --subtitles fr=film.fr.vtt --subtitles en=film.en.vtt\n' +
+  '  --audio, once per audio track of the input, in order: its language, and ":description" for audio description\n' +
+  '  (e.g. --audio fr --audio fr:description)';
 
 // Through `npm run`, the working folder is the repository root: relative paths are the caller's.
 const callerDir = process.env.INIT_CWD ?? process.cwd();
@@ -20,43 +23,6 @@ const callerDir = process.env.INIT_CWD ?? process.cwd();
 function fail(message: string, code = 1): void {
   console.error(message);
   process.exitCode = code;
-}
-
-function formatDuration(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const m = Math.floor(total / 60);
-  const s = total % 60;
-  return `${m}:${String(s).padStart(2, '0')}`;
-}
-
-/** A bar redrawn in place on a terminal; elsewhere (CI, pipes) one line per 10 %. */
-function progressReporter(): { update: (p: IngestProgress) => void; finish: () => void } {
-  const tty = process.stdout.isTTY === true;
-  let lastDecile = -1;
-  let drawn = false;
-  return {
-    update({ fraction, elapsedMs, etaMs }) {
-      const percent = Math.floor(fraction * 100);
-      const eta = etaMs === undefined ? '--:--' : formatDuration(etaMs);
-      if (tty) {
-        const width = 30;
-        const filled = Math.round(fraction * width);
-        const bar = `${'#'.repeat(filled)}${'-'.repeat(width - filled)}`;
-        process.stdout.write(`\rencoding [${bar}] ${String(percent).padStart(3)}%  elapsed ${formatDuration(elapsedMs)}  ETA ${eta} `);
-        drawn = true;
-      } else {
-        const decile = Math.floor(percent / 10);
-        if (decile > lastDecile) {
-          lastDecile = decile;
-          console.log(`encoding ${decile * 10}%  elapsed ${formatDuration(elapsedMs)}  ETA ${eta}`);
-        }
-      }
-    },
-    finish() {
-      if (drawn) process.stdout.write('\n');
-      drawn = false;
-    },
-  };
 }
 
 async function main(): Promise<void> {
@@ -67,6 +33,7 @@ async function main(): Promise<void> {
       options: {
         asset: { type: 'string' },
         subtitles: { type: 'string', multiple: true },
+        audio: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -84,10 +51,17 @@ async function main(): Promise<void> {
     subtitles[spec.slice(0, at)] = path.resolve(callerDir, spec.slice(at + 1));
   }
 
+  const audio: { lang: string; description?: boolean }[] = [];
+  for (const spec of values.audio ?? []) {
+    const match = /^([^:]+)(:description)?$/.exec(spec);
+    if (match === null) return fail(`--audio ${spec}: expected <lang> or <lang>:description\n${USAGE}`, 2);
+    audio.push({ lang: match[1] as string, ...(match[2] === undefined ? {} : { description: true }) });
+  }
+
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const where = database.engine === 'sqlite' ? config.dataDir : redactUrl(config.databaseUrl);
-  const progress = progressReporter();
+  const progress = progressReporter('encoding');
   // Ctrl-C / SIGTERM: stop ffmpeg and let the ingest remove its temporary folder before exiting.
   const controller = new AbortController();
   const stop = () => controller.abort();
@@ -99,6 +73,7 @@ async function main(): Promise<void> {
       input,
       assetId: values.asset,
       subtitles,
+      ...(audio.length > 0 ? { audio } : {}),
       dataDir: config.dataDir,
       db: database.db,
       onProgress: progress.update,

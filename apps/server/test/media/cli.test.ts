@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -32,6 +32,14 @@ describe('media:ingest command', () => {
       '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path.join(dir, 'clip.mp4'),
     ]);
     if (made.code !== 0) throw new Error(made.stderr.slice(-500));
+    // A programme with its French mix and a French audio-description track.
+    const described = await spawnFfmpeg(findFfmpeg(), [
+      '-hide_banner', '-nostdin', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=2',
+      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=660:duration=2',
+      '-map', '0:v', '-map', '1:a', '-map', '2:a',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', path.join(dir, 'described.mp4'),
+    ]);
+    if (described.code !== 0) throw new Error(described.stderr.slice(-500));
     writeFileSync(path.join(dir, 'clip.fr.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour\n');
     writeFileSync(path.join(dir, 'corrupt.mp4'), Buffer.alloc(4096, 7));
   }, 60_000);
@@ -64,6 +72,25 @@ describe('media:ingest command', () => {
     } finally {
       await handle.destroy();
     }
+  }, 60_000);
+
+  test('--audio names each audio track: the audio description is marked in both manifests; more tracks than the input has is refused', async () => {
+    const result = await ingest('described.mp4', '--asset', 'quartier-s1e2', '--audio', 'fr', '--audio', 'fr:description');
+    expect(result.code, result.stderr).toBe(0);
+    const out = path.join(dir, 'media', 'quartier-s1e2');
+    const master = readFileSync(path.join(out, 'master.m3u8'), 'utf8');
+    expect(master).toMatch(/TYPE=AUDIO,GROUP-ID="[^"]+",NAME="Français",LANGUAGE="fr",AUTOSELECT=YES,DEFAULT=YES/);
+    expect(master).toMatch(/NAME="Français \(audiodescription\)",LANGUAGE="fr",AUTOSELECT=YES,CHARACTERISTICS="public.accessibility.describes-video",DEFAULT=NO/);
+    const mpd = readFileSync(path.join(out, 'manifest.mpd'), 'utf8');
+    expect(mpd).toContain('<Accessibility schemeIdUri="urn:tva:metadata:cs:AudioPurposeCS:2007" value="1" />');
+    expect(mpd).toContain('<Label>Français (audiodescription)</Label>');
+
+    const tooMany = await ingest('clip.mp4', '--asset', 'quartier-s1e2', '--audio', 'fr', '--audio', 'fr:description');
+    expect(tooMany.code).toBe(1);
+    expect(tooMany.stderr).toContain('2 audio track(s) described but the input has 0');
+    const badSpec = await ingest('clip.mp4', '--asset', 'quartier-s1e2', '--audio', 'fr:commentary');
+    expect(badSpec.code).toBe(2);
+    expect(badSpec.stderr).toContain('--audio fr:commentary: expected <lang> or <lang>:description');
   }, 60_000);
 
   test('a corrupt file exits 1 naming the file; a bad command line exits 2 with the usage', async () => {

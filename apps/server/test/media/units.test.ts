@@ -30,9 +30,9 @@ describe('ffmpeg helpers', () => {
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   test('parseProbe reads duration, frame rate, size and audio from `ffmpeg -i`', () => {
-    expect(parseProbe(PROBE_41, 'in.mp4')).toEqual({ durationMs: 90_520, fps: 29.97, width: 1920, height: 1080, hasAudio: true });
+    expect(parseProbe(PROBE_41, 'in.mp4')).toEqual({ durationMs: 90_520, fps: 29.97, width: 1920, height: 1080, hasAudio: true, audioTracks: 1 });
     const silent = PROBE_41.replace(/^.*Audio:.*$/m, '').replace('29.97 fps, ', '');
-    expect(parseProbe(silent, 'in.mp4')).toMatchObject({ fps: 29.97, hasAudio: false });
+    expect(parseProbe(silent, 'in.mp4')).toMatchObject({ fps: 29.97, hasAudio: false, audioTracks: 0 });
   });
 
   test('parseProbe names the file and keeps ffmpeg’s words for unreadable input', () => {
@@ -82,7 +82,7 @@ describe('ladder', () => {
   });
 
   test('2-second GOPs at the source rate; a silent track when the input has none; no 5.1-only option', () => {
-    const probe = { durationMs: 10_000, fps: 25, width: 1280, height: 720, hasAudio: false };
+    const probe = { durationMs: 10_000, fps: 25, width: 1280, height: 720, hasAudio: false, audioTracks: 0 };
     const args = ladderArgs({ input: 'in.mp4', probe, outDir: '/out', segmentPrefix: 'abcd' });
     const value = (name: string) => args[args.indexOf(name) + 1];
     expect(value('-g')).toBe('50');
@@ -95,7 +95,7 @@ describe('ladder', () => {
     for (const only51 of ['-hls_master_name', '-frag_type', '-ldash', '-lhls', '-mpd_profile', '-write_prft']) {
       expect(args).not.toContain(only51);
     }
-    const withAudio = ladderArgs({ input: 'in.mp4', probe: { ...probe, fps: 30, hasAudio: true }, outDir: '/o', segmentPrefix: 'x' });
+    const withAudio = ladderArgs({ input: 'in.mp4', probe: { ...probe, fps: 30, hasAudio: true, audioTracks: 1 }, outDir: '/o', segmentPrefix: 'x' });
     expect(withAudio).toContain('0:a:0');
     expect(withAudio.join(' ')).not.toContain('anullsrc');
     expect(withAudio[withAudio.indexOf('-g') + 1]).toBe('60');

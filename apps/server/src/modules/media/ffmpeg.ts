@@ -164,6 +164,8 @@ export interface ProbeResult {
   width: number;
   height: number;
   hasAudio: boolean;
+  /** How many audio tracks the input has. */
+  audioTracks: number;
 }
 
 /** Reads the input's duration, frame rate, size and whether it has audio from `ffmpeg -i` stderr. */
@@ -203,5 +205,6 @@ export function parseProbe(stderr: string, input: string): ProbeResult {
     width: Number((size as RegExpExecArray)[1]),
     height: Number((size as RegExpExecArray)[2]),
     hasAudio: /^\s*Stream #0:\d+.*?: Audio: /m.test(stderr),
+    audioTracks: [...stderr.matchAll(/^\s*Stream #0:\d+.*?: Audio: /gm)].length,
   };
 }

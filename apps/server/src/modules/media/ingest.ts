@@ -7,9 +7,10 @@ import { bumpCatalogueVersion } from '../../db/catalogue-version.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { findFfmpeg, MediaError, probeMedia } from './ffmpeg.js';
-import { encodeLadder, LADDER, MANIFEST_MPD, MASTER_M3U8, renditionSize } from './ladder.js';
+import { labelAudioTracks } from './audio-tracks.js';
+import { encodeLadder, LADDER, MANIFEST_MPD, MASTER_M3U8, renditionSize, type EncodeOptions } from './ladder.js';
 import { findAssetMedias, setAssetMedias } from './repository.js';
-import { attachSubtitles, loadSubtitles } from './subtitles.js';
+import { attachSubtitles, isLanguageTag, loadSubtitles, type Subtitle } from './subtitles.js';
 
 /**
  * `ingestMedia`: one video file → an ABR ladder with HLS + DASH manifests (and side-loaded
@@ -38,6 +39,11 @@ export interface IngestOptions {
   assetId: string;
   /** Language tag → WebVTT file, e.g. `{ fr: 'fr.vtt', en: 'en.vtt' }`. */
   subtitles?: Record<string, string>;
+  /**
+   * What the input's audio tracks are, in order (`[{ lang: 'fr' }, { lang: 'fr', description: true }]`):
+   * each becomes an audio rendition named in both manifests. Default: the first track, unnamed.
+   */
+  audio?: { lang?: string; description?: boolean }[];
   /** DATA_DIR: the ladder goes to `<dataDir>/media/<assetId>/`. */
   dataDir: string;
   db: Kysely<Database>;
@@ -91,12 +97,23 @@ export async function ingestMedia(options: IngestOptions): Promise<IngestResult>
   const started = Date.now();
   try {
     const onProgress = options.onProgress;
-    await encodeLadder({
+    const audio = options.audio;
+    if (audio !== undefined && audio.length > 0) {
+      if (audio.length > probe.audioTracks) {
+        throw new MediaError(`${input}: ${audio.length} audio track(s) described but the input has ${probe.audioTracks}`, input);
+      }
+      for (const track of audio) {
+        if (track.lang !== undefined && !isLanguageTag(track.lang)) throw new MediaError(`"${track.lang}" is not a language tag (fr, en, pt-BR)`);
+      }
+    }
+    await packageLadder({
       ffmpegPath,
       input,
       probe,
       outDir: tmpDir,
       segmentPrefix: token,
+      subtitles,
+      ...(audio !== undefined && audio.length > 0 ? { audio: audio.map((track, i) => ({ ...track, map: `0:a:${i}` })) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(onProgress
         ? {
@@ -109,9 +126,6 @@ export async function ingestMedia(options: IngestOptions): Promise<IngestResult>
         : {}),
     });
     const encodeMs = Date.now() - started;
-    await stripProgramDateTime(tmpDir);
-    await attachSubtitles(tmpDir, subtitles, probe.durationMs);
-    await checkOutput(tmpDir, input);
 
     const top = renditionSize(LADDER[LADDER.length - 1] as (typeof LADDER)[number], probe);
     const base = `${MEDIA_URL_PREFIX}${encodeURIComponent(assetId)}/`;
@@ -145,6 +159,23 @@ export async function ingestMedia(options: IngestOptions): Promise<IngestResult>
     // After a success the folder was renamed away; after a failure this removes the partial output.
     await rm(tmpDir, { recursive: true, force: true });
   }
+}
+
+export interface PackageOptions extends EncodeOptions {
+  subtitles: readonly Subtitle[];
+}
+
+/**
+ * The whole packaging into an existing (temporary) folder: the ladder encode, then the manifests'
+ * post-processing (no wall-clock dates, named audio tracks, side-loaded subtitles), then a check
+ * that both manifests are there. Shared by the ingest of a file and the demo media builder.
+ */
+export async function packageLadder(options: PackageOptions): Promise<void> {
+  await encodeLadder(options);
+  await stripProgramDateTime(options.outDir);
+  if (options.audio !== undefined) await labelAudioTracks(options.outDir, options.audio);
+  await attachSubtitles(options.outDir, options.subtitles, options.probe.durationMs);
+  await checkOutput(options.outDir, options.input);
 }
 
 /**

@@ -35,32 +35,60 @@ export function renditionSize(rendition: Rendition, source: { width: number; hei
   return { width: even(source.width * scale), height: even(source.height * scale) };
 }
 
+/** One audio track of the output, in input order. */
+export interface AudioTrack {
+  /** ffmpeg's `-map` of the track: `0:a:0`, `[ad]` (a filter output) … */
+  map: string;
+  /** BCP 47 language (fr, en …), when known: written into both manifests. */
+  lang?: string;
+  /** An audio-description track (the picture described for blind and partially sighted people). */
+  description?: boolean;
+}
+
 export interface LadderArgsOptions {
+  /** The input file, named in errors; ffmpeg reads it with `-i` unless `inputArgs` says otherwise. */
   input: string;
+  /** ffmpeg's input arguments instead of `-i <input>` (synthetic lavfi sources, several inputs). */
+  inputArgs?: string[];
+  /** The filter graph label of the picture to encode, before the split; default `[0:v:0]`. */
+  videoSource?: string;
+  /** Filter graph chains run before the split (they define `videoSource`), joined with `;`. */
+  preFilter?: string;
+  /** The audio tracks; default: the input's first audio track, or a silent one when it has none. */
+  audio?: AudioTrack[];
   probe: ProbeResult;
   /** Existing output folder (the dash muxer does not create it). */
   outDir: string;
   /** Put in every segment name, so a re-ingest never serves new bytes under an old (immutable) URL. */
   segmentPrefix: string;
+  /** x264's speed/quality preset; default `veryfast` (the demo's synthetic pictures use `superfast`). */
+  x264Preset?: 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
 }
 
 /** ffmpeg's arguments for the whole ladder (without the -progress/-y preamble runFfmpeg adds). */
-export function ladderArgs({ input, probe, outDir, segmentPrefix }: LadderArgsOptions): string[] {
+export function ladderArgs(options: LadderArgsOptions): string[] {
+  const { input, probe, outDir, segmentPrefix } = options;
   const gop = Math.max(1, Math.round(probe.fps * SEGMENT_SECONDS));
   const seconds = (probe.durationMs / 1000).toFixed(3);
-  const split = `[0:v:0]split=${LADDER.length}${LADDER.map((_, i) => `[s${i}]`).join('')}`;
+  const source = options.videoSource ?? '[0:v:0]';
+  const split = `${source}split=${LADDER.length}${LADDER.map((_, i) => `[s${i}]`).join('')}`;
   const scales = LADDER.map((r, i) => {
     const { width, height } = renditionSize(r, probe);
     return `[s${i}]scale=${width}:${height},setsar=1[v${i}]`;
   });
-  const args = ['-i', input];
-  // Every output has audio: a silent stereo track when the input has none.
-  if (!probe.hasAudio) args.push('-f', 'lavfi', '-t', seconds, '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000');
-  args.push('-filter_complex', [split, ...scales].join(';'));
+  const args = options.inputArgs === undefined ? ['-i', input] : [...options.inputArgs];
+  let audio = options.audio;
+  if (audio === undefined) {
+    // Every output has audio: a silent stereo track when the input has none.
+    if (!probe.hasAudio) args.push('-f', 'lavfi', '-t', seconds, '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000');
+    audio = [{ map: probe.hasAudio ? '0:a:0' : '1:a:0' }];
+  }
+  const graph = [...(options.preFilter === undefined ? [] : [options.preFilter]), split, ...scales];
+  args.push('-filter_complex', graph.join(';'));
   for (let i = 0; i < LADDER.length; i++) args.push('-map', `[v${i}]`);
-  args.push('-map', probe.hasAudio ? '0:a:0' : '1:a:0');
+  for (const track of audio) args.push('-map', track.map);
   args.push(
-    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
+    '-c:v', 'libx264', '-preset', options.x264Preset ?? 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
     '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0',
     // Keyframes on the 2-second grid even when the frame rate is not an integer.
     '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
@@ -74,13 +102,15 @@ export function ladderArgs({ input, probe, outDir, segmentPrefix }: LadderArgsOp
   });
   args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000');
   args.push('-t', seconds);
+  // One adaptation set per audio track: they are alternatives (main mix, audio description), not bitrates of one.
+  const audioSets = audio.map((_, i) => `id=${i + 1},streams=${LADDER.length + i}`);
   args.push(
     '-f', 'dash',
     '-seg_duration', String(SEGMENT_SECONDS),
     '-use_template', '1',
     '-use_timeline', '1',
     '-hls_playlist', '1',
-    '-adaptation_sets', 'id=0,streams=v id=1,streams=a',
+    '-adaptation_sets', ['id=0,streams=v', ...audioSets].join(' '),
     '-init_seg_name', `init-${segmentPrefix}-$RepresentationID$.m4s`,
     '-media_seg_name', `seg-${segmentPrefix}-$RepresentationID$-$Number%05d$.m4s`,
     `${outDir}/${MANIFEST_MPD}`,

@@ -88,10 +88,10 @@ export async function loadSubtitles(inputs: readonly SubtitleInput[]): Promise<S
   return out;
 }
 
-const xml = (text: string) =>
+export const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Quoted-string attributes of HLS may not hold a double quote or a line break. */
-const hlsQuoted = (text: string) => text.replace(/["\r\n]/g, "'");
+export const hlsQuoted = (text: string) => text.replace(/["\r\n]/g, "'");
 
 /** The one-segment HLS playlist of a subtitle file. */
 export function subtitlePlaylist(lang: string, durationMs: number): string {
