@@ -86,3 +86,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   };
 }
+
+/**
+ * Waits until /readyz reports the demo media ready: built into CACHE_DIR (the first run on a
+ * machine encodes them, ~2–3 min; later runs find them cached) and attached to the demo titles.
+ */
+export async function waitForDemoMedia(url: string, timeoutMs = 300_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const ready = (await fetch(`${url}/readyz`).then((r) => r.json(), () => ({}))) as { demoMedia?: string };
+    last = ready.demoMedia ?? 'absent';
+    if (last === 'ready') return;
+    if (last === 'failed' || last === 'off' || last === 'absent') throw new Error(`demo media ${last}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`demo media not ready within ${timeoutMs / 1000} s (still ${last})`);
+}

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
@@ -23,6 +24,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { locationRoutes } from './modules/location/routes.js';
+import { DEMO_IMAGES_DIR, type DemoPreparation } from './modules/media/demo/prepare.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { readIndexHtml } from './modules/web-app/index-html.js';
 import { notFoundHandler, webAppRoutes } from './modules/web-app/routes.js';
@@ -40,6 +42,8 @@ export interface AppDeps {
   cacheCheckEveryMs?: number;
   /** The clock the catalogue checks publication windows against (ms since the epoch). */
   clock?: () => number;
+  /** The demo's media preparation (main.ts starts it once listening), reported by /readyz. */
+  demo?: DemoPreparation;
 }
 
 export const OPENAPI_PATH = '/api/docs/openapi.json';
@@ -119,14 +123,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const tenant = { customer: config.customer, businessUnit: config.businessUnit };
   const cache = new VersionedCache(() => readCatalogueVersion(database.db), deps.cacheCheckEveryMs ?? 1000);
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, ...(deps.demo ? { demo: deps.demo } : {}) });
   await app.register(locationRoutes, { tenant });
   await app.register(whitelabelRoutes, { database, tenant, cache });
   // The catalogue snapshot in a cache of its own, so other entries filling `cache` never evict it.
   const snapshots = new VersionedCache(() => readCatalogueVersion(database.db), deps.cacheCheckEveryMs ?? 1000, 16);
   await app.register(catalogueRoutes, { database, tenant, snapshots, ...(deps.clock ? { clock: deps.clock } : {}) });
-  await app.register(imageRoutes, { dataDir: config.dataDir });
-  await app.register(mediaRoutes, { dataDir: config.dataDir });
+  await app.register(imageRoutes, {
+    dataDir: config.dataDir,
+    // The demo's generated images (CACHE_DIR/images) after the broadcaster's own (DATA_DIR/images).
+    ...(config.demoContent ? { extraOriginalsDirs: [path.join(config.cacheDir, DEMO_IMAGES_DIR)] } : {}),
+  });
+  await app.register(mediaRoutes, { dataDir: config.dataDir, ...(config.demoContent ? { cacheDir: config.cacheDir } : {}) });
 
   const indexHtml = readIndexHtml(config.webDistDir);
   if (indexHtml === undefined) app.log.warn({ webDistDir: config.webDistDir }, 'web app not built: no index.html; the API still works');

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,6 +32,8 @@ export interface Config {
   webDistDir: string;
   /** Load the demo broadcaster's catalogue into an empty catalogue at start. */
   demoContent: boolean;
+  /** Absolute path of the machine-wide cache of generated demo media and images (outside dataDir). */
+  cacheDir: string;
 }
 
 /** The built web app, relative to this package (src/ or dist/ are both one level down), not the cwd. */
@@ -71,6 +74,12 @@ export const VARIABLES: readonly VariableDoc[] = [
     name: 'DEMO_CONTENT',
     default: 'true',
     description: 'true: an empty catalogue gets the demo broadcaster Antenne Monde at start; false: start empty (import your own).',
+  },
+  {
+    name: 'CACHE_DIR',
+    default: '~/.cache/antenne',
+    description:
+      'Machine-wide cache of the generated demo media and images, shared by every DATA_DIR on the machine (built once, ~3 min). ~ is the home folder.',
   },
 ];
 
@@ -150,6 +159,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const demoContent =
     demoText === 'true' || demoText === 'false' ? demoText === 'true' : fail('DEMO_CONTENT', demoText, 'true or false', true);
 
+  const cacheText = read('CACHE_DIR', '~/.cache/antenne');
+  const cacheDir = path.resolve(cwd, cacheText === '~' || cacheText.startsWith('~/') ? path.join(homedir(), cacheText.slice(1)) : cacheText);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -164,6 +176,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     nodeEnv,
     webDistDir,
     demoContent,
+    cacheDir,
   };
 }
 

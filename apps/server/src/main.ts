@@ -2,11 +2,12 @@ import closeWithGrace from 'close-with-grace';
 import type { Logger } from 'pino';
 import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
 import { warmUpGeo } from './lib/geo.js';
 import { importDemoIfEmpty } from './modules/catalogue/demo-content.js';
+import { DemoPreparation } from './modules/media/demo/prepare.js';
 import { createLogger } from './lib/logger.js';
 import { SERVER_VERSION } from './lib/version.js';
 
@@ -32,7 +33,7 @@ function readConfig(): Config {
 }
 
 /** Opens, migrates and seeds the database, then builds the app over it. */
-async function prepare(config: Config, log: Logger): Promise<App> {
+async function prepare(config: Config, log: Logger, demo: DemoPreparation): Promise<{ app: App; database: DatabaseHandle }> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const where = database.engine === 'sqlite' ? config.dataDir : redactUrl(config.databaseUrl);
@@ -43,11 +44,11 @@ async function prepare(config: Config, log: Logger): Promise<App> {
     const { seeded } = await seedIfEmpty(database.db, { ...tenant, version: SERVER_VERSION });
     if (seeded) log.info(tenant, 'seeded an empty database');
     if (config.demoContent) {
-      const demo = await importDemoIfEmpty(database.db, tenant);
-      if (demo?.ok) log.info({ ...tenant, assets: demo.assets.inserted }, 'loaded the demo catalogue (Antenne Monde)');
+      const imported = await importDemoIfEmpty(database.db, tenant);
+      if (imported?.ok) log.info({ ...tenant, assets: imported.assets.inserted }, 'loaded the demo catalogue (Antenne Monde)');
     }
     warmUpGeo();
-    return await buildApp({ config, database, logger: log });
+    return { app: await buildApp({ config, database, logger: log, demo }), database };
   } catch (error) {
     await database.destroy();
     throw error;
@@ -57,9 +58,11 @@ async function prepare(config: Config, log: Logger): Promise<App> {
 const config = readConfig();
 const log = createLogger(config);
 
+const demo = new DemoPreparation();
 let app: App;
+let database: DatabaseHandle;
 try {
-  app = await prepare(config, log);
+  ({ app, database } = await prepare(config, log, demo));
 } catch (error) {
   log.fatal({ err: error }, 'could not start');
   process.exit(1);
@@ -74,6 +77,8 @@ closeWithGrace(
   async ({ signal, err }) => {
     if (err) log.error({ err }, 'stopping after an unexpected error');
     else log.info({ signal }, 'stopping');
+    // A demo media build in progress stops first (ffmpeg killed, the half-built item removed).
+    await demo.stop();
     // Stops accepting, lets in-flight requests finish, then closes the database (onClose hook).
     await app.close();
     log.info('stopped');
@@ -91,3 +96,13 @@ const address = app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : config.port;
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 log.info({ url: `http://${shownHost}:${port}`, publicUrl: config.publicUrl, version: SERVER_VERSION }, `listening on http://${shownHost}:${port}`);
+
+if (config.demoContent) {
+  // Built once per machine into CACHE_DIR; meanwhile the server answers and the titles have no media yet.
+  void demo.start({
+    cacheDir: config.cacheDir,
+    db: database.db,
+    tenant: { customer: config.customer, businessUnit: config.businessUnit },
+    log,
+  });
+}

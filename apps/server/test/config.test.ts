@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -29,6 +30,7 @@ describe('configuration from the environment', () => {
       nodeEnv: 'production',
       webDistDir: DEFAULT_WEB_DIST_DIR,
       demoContent: true,
+      cacheDir: path.join(homedir(), '.cache/antenne'),
     });
   });
 

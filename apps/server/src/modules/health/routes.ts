@@ -2,13 +2,16 @@ import { ErrorBodySchema, HealthSchema, ReadySchema } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DatabaseHandle } from '../../db/database.js';
 import { pingDatabase } from '../../db/database.js';
+import type { DemoState } from '../media/demo/prepare.js';
 
 export interface HealthRoutesOptions {
   database: DatabaseHandle;
+  /** The demo's media preparation, reported by /readyz. */
+  demo?: { state: DemoState };
 }
 
 /** Liveness (no database) and readiness (`select 1`) probes for load balancers and orchestrators. */
-export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = async (app, { database, demo }) => {
   app.get(
     '/healthz',
     { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: HealthSchema } } },
@@ -27,7 +30,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = asyn
     async (request, reply) => {
       try {
         await pingDatabase(database.db);
-        return { status: 'ready' as const, database: database.engine };
+        return { status: 'ready' as const, database: database.engine, ...(demo ? { demoMedia: demo.state } : {}) };
       } catch (error) {
         request.log.warn({ err: error }, 'readiness probe: database unavailable');
         return reply.code(503).send({ httpCode: 503, message: 'SERVICE_UNAVAILABLE', extendedMessage: 'database unavailable' });

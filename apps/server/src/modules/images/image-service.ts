@@ -46,6 +46,8 @@ const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp
 export interface ImageServiceOptions {
   /** Folder of the originals (DATA_DIR/images). */
   originalsDir: string;
+  /** Further folders looked in, in order, when the originals folder lacks a file (the demo's generated images). */
+  extraOriginalsDirs?: readonly string[];
   /** Folder of the rendered variants (DATA_DIR/cache/images); created when first needed. */
   cacheDir: string;
   /** Resizes running at once; default: one less than the cores, between 1 and 2. */
@@ -111,7 +113,7 @@ export class ImageProcessingError extends Error {
  * kept in a disk cache keyed by the original's identity (path, mtime, size) and the asked variant.
  */
 export class ImageService {
-  private readonly originalsDir: string;
+  private readonly originalsDirs: readonly string[];
   private readonly cacheDir: string;
   private readonly queue: JobQueue;
   /** Variants being rendered: identical requests wait for the same job. */
@@ -121,7 +123,7 @@ export class ImageService {
   readonly stats = { renders: 0, diskHits: 0, shared: 0 };
 
   constructor(options: ImageServiceOptions) {
-    this.originalsDir = path.resolve(options.originalsDir);
+    this.originalsDirs = [options.originalsDir, ...(options.extraOriginalsDirs ?? [])].map((dir) => path.resolve(dir));
     this.cacheDir = path.resolve(options.cacheDir);
     const concurrency = options.concurrency ?? Math.min(2, Math.max(1, availableParallelism() - 1));
     this.queue = new JobQueue(concurrency, options.maxWaiting ?? 100);
@@ -152,21 +154,11 @@ export class ImageService {
     const kind = KIND_BY_EXTENSION[path.extname(relativePath).toLowerCase()];
     if (kind === undefined) throw notFound('not an image type served here (png, jpg, jpeg, webp, avif, svg)');
 
-    const candidate = path.resolve(this.originalsDir, ...segments);
-    if (!isInside(this.originalsDir, candidate))
-      throw new ApiError(400, 'BAD_REQUEST', 'image path leaves the images folder');
-    try {
-      // Symbolic links may not lead out of the folder either.
-      const [file, root] = await Promise.all([realpath(candidate), realpath(this.originalsDir)]);
-      if (!isInside(root, file)) throw notFound();
-      const info = await stat(file);
-      if (!info.isFile()) throw notFound();
-      return { relativePath, file, kind, size: info.size, mtimeMs: info.mtimeMs };
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      if (isFsNotFound(error)) throw notFound();
-      throw error;
+    for (const root of this.originalsDirs) {
+      const found = await findIn(root, segments);
+      if (found !== undefined) return { relativePath, kind, ...found };
     }
+    throw notFound();
   }
 
   /** What to answer for a request of this original, before any work. */
@@ -365,6 +357,23 @@ function hashOf(parts: readonly (string | number)[]): string {
 
 function etagOf(key: string): string {
   return `"${key.slice(0, 32)}"`;
+}
+
+/** The file `segments` name under `root`, or undefined when it is not there (or leads out of it). */
+async function findIn(root: string, segments: string[]): Promise<{ file: string; size: number; mtimeMs: number } | undefined> {
+  const candidate = path.resolve(root, ...segments);
+  if (!isInside(root, candidate)) throw new ApiError(400, 'BAD_REQUEST', 'image path leaves the images folder');
+  try {
+    // Symbolic links may not lead out of the folder either.
+    const [file, realRoot] = await Promise.all([realpath(candidate), realpath(root)]);
+    if (!isInside(realRoot, file)) return undefined;
+    const info = await stat(file);
+    if (!info.isFile()) return undefined;
+    return { file, size: info.size, mtimeMs: info.mtimeMs };
+  } catch (error) {
+    if (isFsNotFound(error)) return undefined;
+    throw error;
+  }
 }
 
 function isInside(root: string, file: string): boolean {

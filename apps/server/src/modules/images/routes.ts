@@ -11,6 +11,8 @@ export interface ImageRoutesOptions {
   dataDir: string;
   /** Resizes running at once (default: one less than the cores, between 1 and 2). */
   concurrency?: number;
+  /** Further originals folders, looked in after DATA_DIR/images (the demo's generated images). */
+  extraOriginalsDirs?: readonly string[];
 }
 
 export const IMAGES_PREFIX = '/images/';
@@ -66,6 +68,7 @@ const ImageParamsSchema = Type.Object({
 export const imageRoutes: FastifyPluginAsyncTypebox<ImageRoutesOptions> = async (app, options) => {
   const service = new ImageService({
     originalsDir: path.join(options.dataDir, 'images'),
+    ...(options.extraOriginalsDirs === undefined ? {} : { extraOriginalsDirs: options.extraOriginalsDirs }),
     cacheDir: path.join(options.dataDir, 'cache', 'images'),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     onCacheWriteError: (err, file) => app.log.warn({ err, file }, 'image variant not cached'),

@@ -6,11 +6,14 @@ import { ErrorBodySchema } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { DEMO_MEDIA_DIR, DEMO_MEDIA_URL_PREFIX } from './demo/build.js';
 import { MEDIA_DIR, MEDIA_URL_PREFIX } from './ingest.js';
 
 export interface MediaRoutesOptions {
   /** DATA_DIR: files are served from `<dataDir>/media/`. */
   dataDir: string;
+  /** CACHE_DIR: the demo media (`<cacheDir>/media/`) are served under /demo-media/. */
+  cacheDir?: string;
 }
 
 /** Segment names carry the ingest's token: the same URL never gets other bytes. */
@@ -35,20 +38,34 @@ const EmptySchema = Type.Unsafe<undefined>({ type: 'null', description: 'No body
 
 /**
  * `GET /media/<assetId>/<file>`: the output of the media pipeline (manifests, fMP4 segments,
- * WebVTT) from DATA_DIR/media, with Range, ETag and long caching for segments. Not protected
- * yet: play tokens come with the playback issue.
+ * WebVTT) from DATA_DIR/media, with Range, ETag and long caching for segments; and
+ * `GET /demo-media/<item>-<hash>/<file>`: the demo media built into CACHE_DIR/media (the folder
+ * name changes with every input of the item, so the same rules hold). Not protected yet: play
+ * tokens come with the playback issue.
  */
 export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async (app, options) => {
-  const root = path.resolve(options.dataDir, MEDIA_DIR);
+  serveMediaFolder(app, MEDIA_URL_PREFIX, path.resolve(options.dataDir, MEDIA_DIR), 'A media file: HLS/DASH manifest, fMP4 segment or WebVTT subtitles');
+  if (options.cacheDir !== undefined) {
+    serveMediaFolder(
+      app,
+      DEMO_MEDIA_URL_PREFIX,
+      path.resolve(options.cacheDir, DEMO_MEDIA_DIR),
+      'A demo media file (programme, trailer, bumper, ad) built into CACHE_DIR',
+    );
+  }
+};
 
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+function serveMediaFolder(app: App, prefix: string, root: string, summary: string): void {
   app.get(
-    `${MEDIA_URL_PREFIX}*`,
+    `${prefix}*`,
     {
       // Segments are already compressed and ranges must address the stored bytes.
       compress: false,
       schema: {
         tags: ['media'],
-        summary: 'A media file: HLS/DASH manifest, fMP4 segment or WebVTT subtitles',
+        summary,
         description:
           'Range requests answer 206 (one range). Segments: `Cache-Control: public, max-age=31536000, immutable`; ' +
           'manifests and subtitles: `public, max-age=60`. Hidden files and folders are never served.',
@@ -63,7 +80,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const encodedPath = (request.url.split('?', 1)[0] ?? '').slice(MEDIA_URL_PREFIX.length);
+      const encodedPath = (request.url.split('?', 1)[0] ?? '').slice(prefix.length);
       const file = await locate(root, encodedPath);
       const kind = MEDIA_TYPES[path.extname(file.path).toLowerCase()] as (typeof MEDIA_TYPES)[string];
       const etag = `"${createHash('sha1').update(`${file.path}\0${file.size}\0${file.mtimeMs}`).digest('base64url').slice(0, 27)}"`;
@@ -95,7 +112,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
       return reply.send(createReadStream(file.path));
     },
   );
-};
+}
 
 interface Located {
   path: string;

@@ -1,0 +1,75 @@
+import type { Media } from '@antenne/contract';
+import type { Kysely } from 'kysely';
+import { bumpCatalogueVersion } from '../../../db/catalogue-version.js';
+import type { Database } from '../../../db/schema.js';
+import { inTransaction } from '../../../db/transaction.js';
+import type { Tenant } from '../../../lib/business-unit.js';
+import { DEMO_MEDIA_URL_PREFIX, type DemoMediaEntry } from './build.js';
+
+/**
+ * Points the demo assets at the demo streams: every asset of the tenant whose `customData.programme`
+ * names a stream item of the plan gets that item's HLS and DASH medias. An asset that already has
+ * other medias (a broadcaster's ingest, a catalogue file's own) is left alone; one that points at an
+ * older build of its item (`/demo-media/<id>-<old hash>/`) is moved to the current one. One
+ * transaction, one catalogue version bump when anything changed.
+ */
+export async function attachDemoMedia(db: Kysely<Database>, tenant: Tenant, entries: readonly DemoMediaEntry[]): Promise<number> {
+  const byId = new Map(entries.filter((e) => e.hls !== undefined).map((e) => [e.item.id, e]));
+  const rows = await db
+    .selectFrom('asset')
+    .select(['id', 'medias', 'custom_data'])
+    .where('customer', '=', tenant.customer)
+    .where('business_unit', '=', tenant.businessUnit)
+    .where('custom_data', 'is not', null)
+    .execute();
+  const updates: { id: string; medias: Media[] }[] = [];
+  for (const row of rows) {
+    const programme = programmeOf(row.custom_data);
+    const entry = programme === undefined ? undefined : byId.get(programme);
+    if (entry === undefined) continue;
+    const current = parseMedias(row.medias);
+    const ours = current.every((m) => typeof m.locator === 'string' && m.locator.startsWith(DEMO_MEDIA_URL_PREFIX));
+    if (!ours) continue;
+    const medias = demoMedias(row.id, entry);
+    if (JSON.stringify(current) === JSON.stringify(medias)) continue;
+    updates.push({ id: row.id, medias });
+  }
+  if (updates.length === 0) return 0;
+  await inTransaction(db, async (trx) => {
+    const now = new Date();
+    for (const update of updates) {
+      await trx.updateTable('asset').set({ medias: JSON.stringify(update.medias), changed: now.toISOString() }).where('id', '=', update.id).execute();
+    }
+    await bumpCatalogueVersion(trx, now);
+  });
+  return updates.length;
+}
+
+/** The asset's two medias on a demo stream (same shape as an ingest's, modules/media/README.md). */
+export function demoMedias(assetId: string, entry: DemoMediaEntry): Media[] {
+  const common = { drm: 'UNENCRYPTED', durationMillis: entry.durationMs, status: 'enabled', width: 1280, height: 720 };
+  return [
+    { mediaId: `${assetId}_hls`, name: 'HLS', format: 'HLS', ...common, locator: entry.hls ?? '' },
+    { mediaId: `${assetId}_dash`, name: 'DASH', format: 'DASH', ...common, locator: entry.dash ?? '' },
+  ];
+}
+
+function programmeOf(customData: string | null): string | undefined {
+  if (customData === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(customData);
+    const programme = (parsed as { programme?: unknown } | null)?.programme;
+    return typeof programme === 'string' ? programme : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseMedias(text: string): Media[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as Media[]) : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { demoCatalogue } from '@antenne/content';
+import { generateDemoImages } from '@antenne/content/images';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../../db/schema.js';
+import type { Tenant } from '../../../lib/business-unit.js';
+import { attachDemoMedia } from './attach.js';
+import { buildDemoMedia, type BuildProgress, type BuildResult } from './build.js';
+
+/**
+ * The demo's media and images at start: built into CACHE_DIR when the cache lacks them, while the
+ * server already answers (the web app shows its loader, assets have no medias yet), then attached
+ * to the demo assets. Status for /readyz: preparing → ready (or failed, with the reason logged).
+ */
+
+export const DEMO_IMAGES_DIR = 'images';
+
+export type DemoState = 'off' | 'preparing' | 'ready' | 'failed';
+
+export class DemoPreparation {
+  state: DemoState = 'off';
+  private running: Promise<void> | undefined;
+  private readonly stopping = new AbortController();
+
+  /** Starts once; later calls return the same run. */
+  start(options: Omit<PrepareOptions, 'signal'>): Promise<void> {
+    this.running ??= this.run({ ...options, signal: this.stopping.signal });
+    return this.running;
+  }
+
+  /** Interrupts a build in progress (ffmpeg is killed, the half-built item removed) and waits for it. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.running;
+  }
+
+  private async run(options: PrepareOptions): Promise<void> {
+    const { log } = options;
+    this.state = 'preparing';
+    try {
+      await prepareDemo(options);
+      this.state = 'ready';
+    } catch (error) {
+      this.state = 'failed';
+      if (this.stopping.signal.aborted) log.info('demo media preparation interrupted; it resumes at the next start');
+      else log.error({ err: error }, 'demo media could not be prepared: the demo titles will not play');
+    }
+  }
+}
+
+export interface PrepareOptions {
+  cacheDir: string;
+  db: Kysely<Database>;
+  tenant: Tenant;
+  log: Logger;
+  signal?: AbortSignal;
+}
+
+/** Images, then media, then the assets' medias. */
+export async function prepareDemo({ cacheDir, db, tenant, log, signal }: PrepareOptions): Promise<BuildResult> {
+  const imagesDir = path.join(cacheDir, DEMO_IMAGES_DIR);
+  const images = await generateDemoImages({ catalogue: demoCatalogue(), outDir: imagesDir });
+  if (images.written > 0) log.info({ dir: imagesDir, written: images.written }, 'demo images rendered');
+
+  let lastDecile = -1;
+  const result = await buildDemoMedia({
+    cacheDir,
+    ...(signal ? { signal } : {}),
+    onStart: (missing) => {
+      const seconds = missing.reduce((sum, e) => sum + e.item.seconds, 0);
+      log.info(
+        { cacheDir, items: missing.map((e) => e.item.id), seconds },
+        `preparing media: encoding ${missing.length} demo item(s), ${seconds} s of video (once per machine, cached in ${cacheDir})`,
+      );
+    },
+    onProgress: (progress: BuildProgress) => {
+      const decile = Math.floor(progress.fraction * 10);
+      if (decile <= lastDecile) return;
+      lastDecile = decile;
+      const eta = progress.etaMs === undefined ? '' : `, about ${Math.ceil(progress.etaMs / 1000)} s left`;
+      log.info({ current: progress.current }, `preparing media: ${decile * 10} %${eta}`);
+    },
+  });
+  const attached = await attachDemoMedia(db, tenant, result.entries);
+  log.info(
+    { built: result.built.length, reused: result.reused.length, attached, seconds: Math.round(result.elapsedMs / 1000) },
+    result.built.length > 0 ? 'demo media ready' : 'demo media ready (from the cache)',
+  );
+  return result;
+}
