@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     // packages/contract is consumed from its TypeScript sources: no build step for the web.
-    conditions: ['source', ...defaultClientConditions],
+    conditions: ['antenne-source', ...defaultClientConditions],
   },
   server: {
     port: 5173,

@@ -4,7 +4,7 @@ import { defaultClientConditions } from 'vite';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: { conditions: ['antenne-source', ...defaultClientConditions] },
   test: {
     name: 'web',
     environment: 'jsdom',

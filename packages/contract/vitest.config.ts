@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['antenne-source'] },
   test: { name: 'contract', environment: 'node', include: ['src/**/*.test.ts'] },
 });

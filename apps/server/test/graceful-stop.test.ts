@@ -17,7 +17,7 @@ interface Started {
 
 /** Starts the real server process on a free port with a fresh DATA_DIR; resolves when it listens. */
 function startServer(dataDir: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--conditions=antenne-source', '--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],

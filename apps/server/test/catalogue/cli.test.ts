@@ -21,7 +21,7 @@ describe('catalog:import command', () => {
   });
 
   const importFile = (file: string) =>
-    run(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, file], {
+    run(process.execPath, ['--conditions=antenne-source', '--import', 'tsx', CLI, file], {
       env: {
         ...process.env,
         DATA_DIR: testDb.options.dataDir,

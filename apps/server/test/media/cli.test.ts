@@ -49,7 +49,7 @@ describe('media:ingest command', () => {
   });
 
   const ingest = (...args: string[]) =>
-    run(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, ...args], {
+    run(process.execPath, ['--conditions=antenne-source', '--import', 'tsx', CLI, ...args], {
       // Relative paths are resolved against INIT_CWD, as under `npm run`.
       cwd: import.meta.dirname,
       env: { ...process.env, INIT_CWD: dir, DATA_DIR: dir, DATABASE_URL: '', CUSTOMER: TENANT.customer, BUSINESS_UNIT: TENANT.businessUnit },

@@ -144,7 +144,7 @@ describe('the demo media', () => {
 
   test('npm run content:build finds everything in the cache and says so', async () => {
     const cli = path.resolve(import.meta.dirname, '../../src/cli/content-build.ts');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=source', '--import', 'tsx', cli], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=antenne-source', '--import', 'tsx', cli], {
       cwd: import.meta.dirname,
       env: { ...process.env, CACHE_DIR: cacheDir },
     });
