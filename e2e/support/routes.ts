@@ -5,8 +5,8 @@
 export const ROUTES = {
   byPath: {
     '/': 'Accueil',
-    '/vod/cinema': 'Catégorie',
-    '/mosaic/bookmark': 'Mosaïque',
+    '/vod/page-cinema': 'Cinéma',
+    '/mosaic/bookmark': 'Continuer à regarder',
     '/details/vod/abc123': 'Détails',
     '/details/vod/redbee:abc123': 'Détails',
     '/details/epg/channel-59%231767225600000': 'Détails du programme',
@@ -18,7 +18,7 @@ export const ROUTES = {
     '/player/abc123/120': 'Lecteur',
     '/csa': 'Signalétique jeunesse',
     '/activation': 'Activation',
-    '/legal/cgu': 'Informations légales',
+    '/legal/conditions-d-utilisation': "Conditions d'utilisation",
     '/mycontent': 'Connexion',
   } as Record<string, string>,
   notFoundHeading: 'Page introuvable',

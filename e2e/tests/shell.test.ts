@@ -94,7 +94,7 @@ describe('route table', () => {
 
   test('an unknown path shows PAGE UNDER CONSTRUCTION', async () => {
     const p = await open('/this/path/does-not-exist');
-    await p.getByText('PAGE UNDER CONSTRUCTION').waitFor();
+    await p.getByRole('heading', { level: 1, name: 'Page en construction' }).waitFor();
     expect(await topBar(p).count()).toBe(1);
   });
 

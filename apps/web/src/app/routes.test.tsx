@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import { mockFetch } from '../../test/fetch-mock';
+import { json, mockFetch } from '../../test/fetch-mock';
 import { useSessionStore } from '../state/session-store';
 
 beforeEach(() => {
@@ -14,8 +14,7 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 describe('the route table', () => {
   test.each([
     ['/', 'Accueil', undefined],
-    ['/vod/cinema', 'Catégorie', 'cinema'],
-    ['/mosaic/bookmark', 'Mosaïque', 'bookmark'],
+    ['/mosaic/bookmark', 'Continuer à regarder', undefined],
     ['/details/vod/redbee:abc123', 'Détails', 'redbee:abc123'],
     ['/details/epg/channel-59%231767225600000', 'Détails du programme', 'channel-59#1767225600000'],
     ['/search', 'Recherche', undefined],
@@ -39,16 +38,20 @@ describe('the route table', () => {
     expect(screen.getByText('Identifiant : channel-59#1767225600000')).toBeInTheDocument();
   });
 
-  test('an unknown path shows PAGE UNDER CONSTRUCTION inside the shell', async () => {
+  test('an unknown path shows PAGE UNDER CONSTRUCTION (in words) inside the shell', async () => {
     renderApp('/this/path/does-not-exist');
-    expect(await screen.findByText('PAGE UNDER CONSTRUCTION')).toBeInTheDocument();
+    expect(await heading('Page en construction')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
   });
 
   test('/legal/{id} is outside the main shell: no top bar', async () => {
+    mockFetch({
+      '/v2/whitelabel/customer/antenne/businessunit/web/config/sandwich/component/cgu': () =>
+        json({ type: 'Component', id: 'cgu', appType: 'page', presentation: { fallback: { title: "Conditions d'utilisation", body: 'Bienvenue.' } } }),
+    });
     renderApp('/legal/cgu');
-    expect(await heading('Informations légales')).toBeInTheDocument();
-    expect(screen.getByText('Identifiant : cgu')).toBeInTheDocument();
+    expect(await heading("Conditions d'utilisation")).toBeInTheDocument();
+    expect(screen.getByText('Bienvenue.')).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 

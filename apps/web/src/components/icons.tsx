@@ -45,3 +45,35 @@ export const UserIcon = () => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Icon>
 );
+
+export const PlayIcon = () => (
+  <Icon fill="currentColor" stroke="none">
+    <path d="M8 5v14l11-7z" />
+  </Icon>
+);
+
+export const PauseIcon = () => (
+  <Icon fill="currentColor" stroke="none">
+    <path d="M6 5h4v14H6zM14 5h4v14h-4z" />
+  </Icon>
+);
+
+export const InfoIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
+  </Icon>
+);
+
+/** Points to the start of the line: left in French, right in Arabic (mirrored by CSS). */
+export const ChevronStartIcon = () => (
+  <Icon data-mirror="">
+    <path d="M15 6l-6 6 6 6" />
+  </Icon>
+);
+
+export const ChevronEndIcon = () => (
+  <Icon data-mirror="">
+    <path d="M9 6l6 6-6 6" />
+  </Icon>
+);

@@ -1,20 +1,40 @@
-import { Suspense } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PopupHost } from '../../components/modal/popup-host';
+import { analytics } from '../../lib/analytics/analytics';
+import { Footer } from './footer';
 import { TopBar } from './top-bar';
 import styles from './main-shell.module.css';
 
 /** What a route can ask of the shell (`handle` in the route table). */
 export interface RouteHandle {
-  /** The player hides the top bar; leaving it restores the bar. */
+  /** The player hides the top bar (and the footer); leaving it restores them. */
   hideTopBar?: boolean;
 }
 
-/** The main shell: top bar and the page. Pages are code-split; the bar stays while one loads. */
+/** Reports a page view on every route change (path and query), once per change. */
+function usePageViews() {
+  const { pathname, search } = useLocation();
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    const path = `${pathname}${search}`;
+    // StrictMode runs effects twice in development: one view per change all the same.
+    if (reported.current === path) return;
+    reported.current = path;
+    analytics.page(path, document.title);
+  }, [pathname, search]);
+}
+
+/**
+ * The main shell: top bar, the page, the footer, and the popup host. Pages are code-split; the
+ * bar stays while one loads.
+ */
 export function MainShell() {
   const { t } = useTranslation();
   const matches = useMatches();
   const hideTopBar = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideTopBar);
+  usePageViews();
 
   return (
     <>
@@ -27,17 +47,23 @@ export function MainShell() {
           <Outlet />
         </Suspense>
       </main>
+      {!hideTopBar && <Footer />}
+      <PopupHost />
     </>
   );
 }
 
-/** Pages outside the main shell (/legal/{id}): no top bar. */
+/** Pages outside the main shell (/legal/{id}): no top bar, no footer. */
 export function BareLayout() {
+  usePageViews();
   return (
-    <main id="main" className={styles.bare}>
-      <Suspense fallback={<div className={styles.pageFallback} />}>
-        <Outlet />
-      </Suspense>
-    </main>
+    <>
+      <main id="main" className={styles.bare}>
+        <Suspense fallback={<div className={styles.pageFallback} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <PopupHost />
+    </>
   );
 }

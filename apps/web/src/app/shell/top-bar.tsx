@@ -1,18 +1,24 @@
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStartup } from '../../api/use-startup';
 import { MenuIcon, SearchIcon, SettingsIcon, UserIcon } from '../../components/icons';
+import { BurgerMenu } from './burger-menu';
 import { useScrolled } from './use-scrolled';
 import styles from './top-bar.module.css';
 
 /**
  * The top bar (spec part 2 §2): burger, logo link to /, settings, search and profile icons.
- * Its gradient turns solid once the page is scrolled. The burger menu comes in a later issue.
+ * Its gradient turns solid once the page is scrolled. The burger button toggles the burger menu.
  */
 export function TopBar() {
   const { t } = useTranslation();
   const { config } = useStartup();
   const scrolled = useScrolled();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
 
   return (
     <header className={`${styles.topBar} ${scrolled ? styles.solid : ''}`}>
@@ -21,10 +27,14 @@ export function TopBar() {
           type="button"
           className={styles.iconButton}
           aria-label={t('HEADER.MENU')}
-          aria-expanded={false}
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? menuId : undefined}
+          ref={menuButton}
+          onClick={() => setMenuOpen((open) => !open)}
         >
           <MenuIcon />
         </button>
+        <BurgerMenu id={menuId} open={menuOpen} onClose={closeMenu} buttonRef={menuButton} />
         <Link to="/" className={styles.logo}>
           <img
             src={config.design.theme.standard.logo}

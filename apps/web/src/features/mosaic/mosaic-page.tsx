@@ -1,13 +1,51 @@
+import type { Asset } from '@antenne/contract';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useComponent } from '../../api/get-component';
+import { useContent } from '../../api/get-assets';
+import { AssetCard } from '../../components/asset-card/asset-card';
+import { localizedPresentation } from '../../lib/presentation';
+import { useIsDesktop } from '../../lib/use-media-query';
+import styles from './mosaic-page.module.css';
 
+/** A mosaic shows up to this many titles of its source. */
+export const MOSAIC_PAGE_SIZE = 100;
+/** Mosaic ids that name personal lists rather than components (spec part 2 §2). */
+export const PERSONAL_MOSAICS = ['bookmark', 'favoriteVod', 'more'] as const;
+type PersonalMosaic = (typeof PERSONAL_MOSAICS)[number];
+const PERSONAL_TITLES = { bookmark: 'MOSAIC.BOOKMARK', favoriteVod: 'MOSAIC.FAVORITEVOD', more: 'MOSAIC.MORE' } as const;
+
+/**
+ * /mosaic/{id}: the title and the full grid of a lane's source. A configured component gives its
+ * contentUrl; the personal sources (bookmark = continue watching, favoriteVod = favourites, more =
+ * recommendations) come with the accounts and details work. A failure shows an empty grid.
+ */
 export default function MosaicPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const desktop = useIsDesktop();
   const { id = '' } = useParams();
+  const personal = (PERSONAL_MOSAICS as readonly string[]).includes(id) ? (id as PersonalMosaic) : undefined;
+  const component = useComponent(personal ? undefined : id);
+  const content = useContent(component.data?.contentUrl?.url, { pageSize: MOSAIC_PAGE_SIZE });
+  const title = personal ? t(PERSONAL_TITLES[personal]) : (localizedPresentation(component.data?.presentation, i18n.language).title ?? '');
+  const items: Asset[] = content.isError || component.isError ? [] : (content.data?.items ?? []);
+  const orientation = desktop ? 'landscape' : 'portrait';
+  const loading = !personal && !component.isError && (component.isPending || content.isPending);
   return (
-    <PlaceholderPage title={t('PAGES.MOSAIC')}>
-      <p>{t('GENERAL.ID', { id })}</p>
-    </PlaceholderPage>
+    <section className={styles.page}>
+      {title ? <title>{`${title} · ${t('GENERAL.APP_NAME')}`}</title> : null}
+      <h1 className={styles.title}>{title}</h1>
+      {loading ? null : items.length === 0 ? (
+        <p className={styles.empty}>{t('GENERAL.NO_CONTENT')}</p>
+      ) : (
+        <ul className={styles.grid}>
+          {items.map((asset) => (
+            <li key={asset.assetId}>
+              <AssetCard asset={asset} orientation={orientation} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

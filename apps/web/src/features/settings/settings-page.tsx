@@ -1,7 +1,72 @@
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Button, Label, Radio, RadioGroup, Text } from 'react-aria-components';
+import { SUPPORTED_LOCALES, type Locale } from '@antenne/contract';
+import { useStartup } from '../../api/use-startup';
+import { directionOf, isLocale, readLanguagePreference, storeLanguagePreference } from '../../lib/language';
+import { appReload } from './reload';
+import styles from './settings-page.module.css';
 
+/** A language's name in that language ("français", "العربية"), capitalised as a label. */
+export function nativeLanguageName(locale: Locale): string {
+  let name: string = locale;
+  try {
+    name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    // Intl.DisplayNames missing: the code stays readable enough.
+  }
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+/**
+ * Language settings (spec part 2 §2): ar, de, en, es, fr, each named in its own language; Validate
+ * stores the choice under lang-preference and reloads the app at the origin; the app version
+ * shows at the bottom, on the inline end side.
+ */
 export default function SettingsPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('PAGES.SETTINGS')} />;
+  const { t, i18n } = useTranslation();
+  const { config } = useStartup();
+  const current = isLocale(i18n.language) ? i18n.language : readLanguagePreference();
+  const [selected, setSelected] = useState<Locale>(current);
+
+  const validate = (event: FormEvent) => {
+    event.preventDefault();
+    storeLanguagePreference(selected);
+    appReload.assign(window.location.origin);
+  };
+
+  return (
+    <section className={styles.page}>
+      <title>{`${t('PAGES.SETTINGS')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <h1 className={styles.title}>{t('PAGES.SETTINGS')}</h1>
+      <form className={styles.form} onSubmit={validate}>
+        <RadioGroup
+          className={styles.group}
+          value={selected}
+          onChange={(value) => {
+            if (isLocale(value)) setSelected(value);
+          }}
+        >
+          <Label className={styles.legend}>{t('SETTINGS.LANGUAGE')}</Label>
+          <Text slot="description" className={styles.help}>
+            {t('SETTINGS.LANGUAGE_HELP')}
+          </Text>
+          <div className={styles.options}>
+            {SUPPORTED_LOCALES.map((locale) => (
+              <Radio key={locale} value={locale} className={styles.option}>
+                <span className={styles.dot} aria-hidden="true" />
+                <span lang={locale} dir={directionOf(locale)}>
+                  {nativeLanguageName(locale)}
+                </span>
+              </Radio>
+            ))}
+          </div>
+        </RadioGroup>
+        <Button type="submit" className={styles.validate}>
+          {t('SETTINGS.VALIDATE')}
+        </Button>
+      </form>
+      <p className={styles.version}>{t('SETTINGS.VERSION', { version: config.version })}</p>
+    </section>
+  );
 }

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { mockFetch } from '../../../test/fetch-mock';
+import { registerConsentPreferences } from '../../lib/analytics/consent';
+import { splitFooterTitle } from './footer-groups';
+import { shellHandlers } from './shell-fixtures';
+
+async function findFooter() {
+  const footer = await screen.findByRole('contentinfo');
+  await within(footer).findByRole('link', { name: /Mentions légales/ });
+  return footer;
+}
+
+const column = (footer: HTMLElement, name: string) => within(footer).getByRole('region', { name });
+
+describe('footer', () => {
+  test('splits a title on the separator', () => {
+    expect(splitFooterTitle('Informations | Qui sommes-nous ?')).toEqual({
+      group: 'Informations',
+      label: 'Qui sommes-nous ?',
+    });
+    expect(splitFooterTitle('A | B | C')).toEqual({ group: 'A', label: 'B | C' });
+    expect(splitFooterTitle('Seul')).toEqual({ group: '', label: 'Seul' });
+  });
+
+  test('groups the structure footer items into columns by the part before the separator', async () => {
+    mockFetch(shellHandlers());
+    renderApp('/');
+    const footer = await findFooter();
+    expect(within(footer).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      "L'univers du réseau",
+      'Informations',
+      'Gestion des cookies',
+      'Informations légales',
+      'Réseaux sociaux',
+    ]);
+    const informations = column(footer, 'Informations');
+    expect(within(informations).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Qui sommes-nous ?',
+      'Nous contacter',
+    ]);
+    // A custom page stays in the app.
+    expect(within(informations).getByRole('link', { name: 'Qui sommes-nous ?' })).toHaveAttribute(
+      'href',
+      '/vod/qui-sommes-nous',
+    );
+    expect(within(informations).getByRole('link', { name: 'Qui sommes-nous ?' })).not.toHaveAttribute('target');
+  });
+
+  test('opens legal pages in a new tab at /legal/{id}', async () => {
+    mockFetch(shellHandlers());
+    renderApp('/');
+    const footer = await findFooter();
+    const legal = within(column(footer, 'Informations légales')).getByRole('link', { name: /Mentions légales/ });
+    expect(legal).toHaveAttribute('href', '/legal/mentions-legales');
+    expect(legal).toHaveAttribute('target', '_blank');
+    expect(legal).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+
+  test('adds the social networks column, without repeating a link', async () => {
+    mockFetch(shellHandlers());
+    renderApp('/');
+    const footer = await findFooter();
+    const social = column(footer, 'Réseaux sociaux');
+    expect(within(social).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      'https://facebook.example/antenne',
+      'https://youtube.example/antenne',
+    ]);
+  });
+
+  test('the cookie entry is the cookie page until consent exists, then opens the preferences', async () => {
+    mockFetch(shellHandlers());
+    renderApp('/');
+    const footer = await findFooter();
+    const cookies = within(footer).getByRole('link', { name: /^Gestion des cookies/ });
+    expect(cookies).toHaveAttribute('href', '/legal/gestion-des-cookies');
+    expect(cookies).toHaveAttribute('target', '_blank');
+
+    const show = vi.fn();
+    const unregister = registerConsentPreferences(show);
+    try {
+      // No consent yet: the link is followed (jsdom does not open tabs), preferences untouched.
+      await userEvent.click(cookies);
+      expect(show).not.toHaveBeenCalled();
+
+      localStorage.setItem('consent', '{"analytics":false}');
+      await userEvent.click(cookies);
+      expect(show).toHaveBeenCalledTimes(1);
+    } finally {
+      unregister();
+    }
+  });
+
+  test('has no links when the structure has no footer', async () => {
+    mockFetch();
+    renderApp('/');
+    await screen.findByRole('banner');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).queryAllByRole('link')).toHaveLength(0);
+  });
+});

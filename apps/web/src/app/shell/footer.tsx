@@ -1,0 +1,103 @@
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useComponent } from '../../api/get-component';
+import { useStartup } from '../../api/use-startup';
+import { hasConsent, openConsentPreferences } from '../../lib/analytics/consent';
+import { groupFooterItems, type FooterGroup, type FooterLink } from './footer-groups';
+import { menuItemsOf } from './menu-links';
+import styles from './footer.module.css';
+
+interface SocialLink {
+  name: string;
+  url: string;
+}
+
+function socialLinksOf(component: { components?: Record<string, unknown[]> } | undefined): SocialLink[] {
+  const links = component?.components?.socialMediaLinks ?? [];
+  return links.filter(
+    (link): link is SocialLink =>
+      typeof link === 'object' &&
+      link !== null &&
+      typeof (link as SocialLink).name === 'string' &&
+      typeof (link as SocialLink).url === 'string',
+  );
+}
+
+/**
+ * The footer (spec part 1 §2): the structure's footer items in columns, grouped by the part of
+ * their title before the separator, then the fixed social-networks column (the footer's
+ * socialMediaLinks, merged with any items of a column of the same name). Legal pages and
+ * external links open in a new tab. The cookie entry opens the consent preferences once consent
+ * exists and a consent platform is there; until then it is the cookie-management page.
+ */
+export function Footer() {
+  const { t, i18n } = useTranslation();
+  const { structure } = useStartup();
+  const footer = useComponent(structure?.components.footer?.[0]?.referenceId);
+  const homeId = structure?.components.homePage?.[0]?.referenceId;
+  const language = i18n.resolvedLanguage ?? i18n.language;
+
+  const socialTitle = t('FOOTER.SOCIAL_NETWORKS');
+  const columns = groupFooterItems(menuItemsOf(footer.data), language, homeId);
+  const fromItems = columns.find((column) => column.title.toLowerCase() === socialTitle.toLowerCase());
+  const social: FooterGroup = { title: socialTitle, links: [] };
+  for (const link of socialLinksOf(footer.data)) {
+    social.links.push({
+      key: `social-${link.url}`,
+      label: link.name,
+      href: link.url,
+      newTab: true,
+      external: true,
+      legal: false,
+      cookies: false,
+    });
+  }
+  for (const link of fromItems?.links ?? []) {
+    if (!social.links.some((known) => known.href === link.href)) social.links.push(link);
+  }
+  const groups = [...columns.filter((column) => column !== fromItems), social];
+
+  return (
+    <footer className={styles.footer}>
+      <nav aria-label={t('FOOTER.LABEL')} className={styles.columns}>
+        {groups.map((group, index) =>
+          group.links.length === 0 ? null : (
+            <section key={`${index}-${group.title}`} className={styles.column} aria-label={group.title || undefined}>
+              {group.title && <h2 className={styles.heading}>{group.title}</h2>}
+              <ul className={styles.list}>
+                {group.links.map((link) => (
+                  <li key={link.key}>
+                    <FooterAnchor link={link} newTabLabel={t('FOOTER.NEW_TAB')} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ),
+        )}
+      </nav>
+      {structure?.parameters.copyright && <p className={styles.copyright}>{structure.parameters.copyright}</p>}
+    </footer>
+  );
+}
+
+function FooterAnchor({ link, newTabLabel }: { link: FooterLink; newTabLabel: string }) {
+  if (!link.newTab) {
+    return (
+      <Link to={link.href} className={styles.link}>
+        {link.label}
+      </Link>
+    );
+  }
+  const onClick = link.cookies
+    ? (event: MouseEvent) => {
+        if (hasConsent() && openConsentPreferences()) event.preventDefault();
+      }
+    : undefined;
+  return (
+    <a href={link.href} target="_blank" rel="noopener noreferrer" className={styles.link} onClick={onClick}>
+      {link.label}
+      <span className="visually-hidden"> {newTabLabel}</span>
+    </a>
+  );
+}

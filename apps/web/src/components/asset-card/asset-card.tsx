@@ -1,0 +1,89 @@
+import type { Asset } from '@antenne/contract';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { badgeOf, csaLevelOf, imageOf, progressOf, titleOf, type CardOrientation } from '../../lib/asset-display';
+import { CsaIcon } from '../csa-icon';
+import { PlayIcon, InfoIcon } from '../icons';
+import styles from './asset-card.module.css';
+
+const BADGE_KEYS = {
+  nouveaute: 'CARD.BADGE_NOUVEAUTE',
+  new_season: 'CARD.BADGE_NEW_SEASON',
+  new_episodes: 'CARD.BADGE_NEW_EPISODES',
+} as const;
+
+/** Card widths (spec part 2 §9): 280 landscape; 280×420 portrait on desktop; 90×135 on mobile. */
+export const CARD_WIDTH = { landscape: 280, portrait: 280, mobile: 90 } as const;
+
+export interface AssetCardProps {
+  asset: Asset;
+  orientation: CardOrientation;
+  /** The first cards of the first lane are above the fold: no lazy loading. */
+  eager?: boolean;
+}
+
+/** `/images/…?w=280` and its 2× for the srcset; the server resizes and picks WebP/AVIF by Accept. */
+export function sizedImage(url: string, width: number): { src: string; srcSet: string } {
+  const join = url.includes('?') ? '&' : '?';
+  return { src: `${url}${join}w=${width}`, srcSet: `${url}${join}w=${width} 1x, ${url}${join}w=${width * 2} 2x` };
+}
+
+/**
+ * A title in a lane or a grid: its image (reserved ratio, lazy), its age-rating icon, its badge,
+ * its progress; hover or focus shows the play and information actions (scale 1.05 over 150 ms).
+ */
+export function AssetCard({ asset, orientation, eager = false }: AssetCardProps) {
+  const { t, i18n } = useTranslation();
+  const title = titleOf(asset, i18n.language);
+  const image = imageOf(asset, i18n.language, orientation);
+  const level = csaLevelOf(asset);
+  const badge = badgeOf(asset);
+  const progress = progressOf(asset);
+  const details = `/details/vod/${encodeURIComponent(asset.assetId)}`;
+  const sized = image ? sizedImage(image.url, CARD_WIDTH[orientation]) : undefined;
+  return (
+    <article className={`${styles.card} ${orientation === 'portrait' ? styles.portrait : styles.landscape}`}>
+      <Link to={details} className={styles.link}>
+        <span className={styles.frame}>
+          {sized ? (
+            <img
+              className={styles.image}
+              src={sized.src}
+              srcSet={sized.srcSet}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          ) : null}
+          {badge ? <span className={styles.badge}>{t(BADGE_KEYS[badge])}</span> : null}
+          {level ? (
+            <span className={styles.rating}>
+              <CsaIcon level={level} size={24} />
+            </span>
+          ) : null}
+          {progress !== undefined ? (
+            <span
+              className={styles.progress}
+              role="progressbar"
+              aria-label={t('CARD.PROGRESS')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+            >
+              <span className={styles.progressFill} style={{ inlineSize: `${progress * 100}%` }} />
+            </span>
+          ) : null}
+        </span>
+        <span className={styles.title}>{title}</span>
+      </Link>
+      <span className={styles.actions}>
+        <Link to={`/player/${encodeURIComponent(asset.assetId)}`} className={styles.action} aria-label={t('CARD.PLAY', { title })}>
+          <PlayIcon />
+        </Link>
+        <Link to={details} className={styles.action} aria-label={t('CARD.INFO', { title })}>
+          <InfoIcon />
+        </Link>
+      </span>
+    </article>
+  );
+}

@@ -1,0 +1,184 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Asset, Component, ComponentReference } from '@antenne/contract';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { apiError, json, mockFetch, type Handler } from '../../../test/fetch-mock';
+import { heroTarget, HERO_ROTATION_MS } from '../hero/hero-banner';
+import { adBefore, pageBlocks } from './page-body';
+
+const COMPONENT = '/v2/whitelabel/customer/antenne/businessunit/web/config/sandwich/component/';
+const ASSETS = '/v1/customer/antenne/businessunit/web/content/asset';
+
+const ref = (referenceId: string, appType = 'carousel', extra: Partial<ComponentReference> = {}): ComponentReference => ({
+  type: 'ComponentReference',
+  appType,
+  referenceId,
+  referenceUrl: `${COMPONENT}${referenceId}`,
+  name: referenceId,
+  ...extra,
+});
+
+const asset = (n: number, extra: Partial<Asset> = {}): Asset => ({
+  assetId: `film-${n}`,
+  type: 'MOVIE',
+  localized: [
+    { locale: 'fr', title: `Film ${n}`, images: [{ url: `/images/film-${n}/cover.png`, type: 'cover', orientation: 'LANDSCAPE' }] },
+    { locale: 'en', title: `Movie ${n}` },
+  ],
+  ...extra,
+});
+
+const lane = (id: string, title: string, url = `${ASSETS}?query=${id}`): Component => ({
+  type: 'Component',
+  id,
+  appType: 'carousel',
+  presentation: { fallback: { title } },
+  contentUrl: { type: 'AssetQuery', url, authorized: false },
+});
+
+const hero = (titles: string[]): Component => ({
+  type: 'Component',
+  id: 'hero',
+  appType: 'herobanner',
+  presentation: { fallback: { title: 'À la une' } },
+  components: {
+    heroBannerItems: titles.map((title, i) => ({
+      appType: 'herobanner_item',
+      appSubType: 'Asset',
+      presentation: { fallback: { title, images: [{ url: `/images/hero-${i}.png`, tags: ['background'] }] } },
+      actions: { default: { type: 'AssetAction', verb: 'NavigateToDetails', assetId: `film-${i}` } },
+    })),
+  },
+});
+
+/** A home page whose body is `body`, its components and the asset lists by `query`. */
+function serve(body: ComponentReference[], components: Record<string, Component | 'fail'>, lists: Record<string, Asset[] | 'fail'>) {
+  const handlers: Record<string, Handler> = {
+    [`${COMPONENT}home`]: () => json({ type: 'Component', id: 'home', appType: 'page', presentation: { fallback: { title: 'Accueil' } }, components: { pageBody: body } }),
+    [ASSETS]: (url) => {
+      const list = lists[url.searchParams.get('query') ?? ''];
+      if (list === undefined || list === 'fail') return apiError(500, 'INTERNAL_ERROR');
+      return json({ items: list.slice(0, Number(url.searchParams.get('pageSize') ?? 50)), totalCount: list.length, pageNumber: 1, pageSize: 50 });
+    },
+  };
+  for (const [id, component] of Object.entries(components)) {
+    handlers[`${COMPONENT}${id}`] = () => (component === 'fail' ? apiError(500, 'INTERNAL_ERROR') : json(component));
+  }
+  return mockFetch(handlers);
+}
+
+const films = (count: number) => Array.from({ length: count }, (_, i) => asset(i + 1));
+
+describe('page body rules', () => {
+  test('only the first hero banner is kept; other entries than carousels are dropped', () => {
+    const blocks = pageBlocks([ref('h1', 'herobanner'), ref('a'), ref('h2', 'herobanner'), ref('x', 'unknown'), ref('b')]);
+    expect(blocks.map((b) => b.referenceId)).toEqual(['h1', 'a', 'b']);
+  });
+
+  test('an ad slot before every 5th block, at most before blocks 5 and 10', () => {
+    const slots = Array.from({ length: 20 }, (_, i) => i).filter(adBefore).map((i) => i + 1);
+    expect(slots).toEqual([5, 10]);
+  });
+
+  test('hero items route by verb', () => {
+    expect(heroTarget({ type: 'x', verb: 'NavigateToPage', componentId: 'page-jeunesse' })).toEqual({ to: '/vod/page-jeunesse', external: false });
+    expect(heroTarget({ type: 'x', verb: 'NavigateToDetails', assetId: 'a b' })).toEqual({ to: '/details/vod/a%20b', external: false });
+    expect(heroTarget({ type: 'x', verb: 'PlayAsset', assetId: 'c' })).toEqual({ to: '/player/c', external: false });
+    expect(heroTarget({ type: 'x', verb: 'ExternalLink', url: 'https://example.org/' })).toEqual({ to: 'https://example.org/', external: true });
+    expect(heroTarget({ type: 'x', verb: 'Unknown' })).toBeUndefined();
+  });
+});
+
+describe('the home page', () => {
+  beforeEach(() => {
+    // jsdom has no IntersectionObserver: lanes load at once and arrows stay hidden.
+    vi.stubGlobal('IntersectionObserver', undefined);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  test('a lane shows at most 10 cards and "Voir plus" to its mosaic when there were more; a short lane has no "Voir plus"', async () => {
+    serve([ref('big'), ref('small')], { big: lane('big', 'Cinéma'), small: lane('small', 'Courts') }, { big: films(14), small: films(3) });
+    renderApp('/');
+    const big = await screen.findByRole('region', { name: 'Cinéma' });
+    expect(await within(big).findAllByRole('article')).toHaveLength(10);
+    expect(within(big).getByRole('link', { name: /Voir plus/ })).toHaveAttribute('href', '/mosaic/big');
+    const small = await screen.findByRole('region', { name: 'Courts' });
+    expect(await within(small).findAllByRole('article')).toHaveLength(3);
+    expect(within(small).queryByRole('link', { name: /Voir plus/ })).toBeNull();
+    expect(within(small).getByText('Film 1').closest('a')).toHaveAttribute('href', '/details/vod/film-1');
+    expect(within(small).getByRole('link', { name: 'Regarder Film 1' })).toHaveAttribute('href', '/player/film-1');
+  });
+
+  test('an empty lane says so; a lane that fails is hidden; an authorised lane asks a visitor to sign in', async () => {
+    serve(
+      [ref('empty'), ref('broken'), ref('continue', 'carousel', { hasAuthorizedContent: true, name: 'Continuer à regarder' })],
+      { empty: lane('empty', 'Vide'), broken: lane('broken', 'Cassée') },
+      { empty: [], broken: 'fail' },
+    );
+    renderApp('/');
+    const empty = await screen.findByRole('region', { name: 'Vide' });
+    expect(await within(empty).findByText('Aucune donnée disponible')).toBeInTheDocument();
+    const signIn = await screen.findByRole('link', { name: 'Connectez-vous pour retrouver vos contenus ici' });
+    expect(signIn).toHaveAttribute('href', '/login');
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Cassée' })).toBeNull());
+  });
+
+  test('cards show the age rating, the badge and the title in the chosen language', async () => {
+    const rated = asset(1, {
+      parentalRatings: [{ scheme: 'CSA', rating: '6', country: 'FR' }],
+      tags: [{ type: 'etiquette', tagValues: [{ tagId: 'nouveaute' }] }],
+    });
+    serve([ref('one')], { one: lane('one', 'Une') }, { one: [rated] });
+    renderApp('/', { locale: 'en' });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('img', { name: 'Not recommended for under-16s' })).toBeInTheDocument();
+    expect(within(card).getByText('New')).toBeInTheDocument();
+    expect(within(card).getByText('Movie 1').closest('a')).toHaveAttribute('href', '/details/vod/film-1');
+  });
+
+  test('the hero turns every 5 s, stops while paused, and only the first hero banner shows', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve([ref('hero', 'herobanner'), ref('hero2', 'herobanner')], { hero: hero(['Premier', 'Deuxième', 'Troisième']), hero2: hero(['Autre']) }, {});
+    renderApp('/');
+    expect(await screen.findByText('Premier')).toBeInTheDocument();
+    expect(screen.queryByText('Autre')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(HERO_ROTATION_MS));
+    expect(screen.getByText('Deuxième')).toBeInTheDocument();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Mettre en pause le défilement' }));
+    await user.unhover(screen.getByRole('button', { name: 'Reprendre le défilement' }));
+    await act(async () => vi.advanceTimersByTime(HERO_ROTATION_MS * 3));
+    expect(screen.getByText('Deuxième')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Deuxième/ })).toHaveAttribute('href', '/details/vod/film-1');
+  });
+
+  test('ad slots are reserved before the 5th and 10th blocks', async () => {
+    const body = Array.from({ length: 12 }, (_, i) => ref(`l${i}`));
+    const components = Object.fromEntries(body.map((b) => [b.referenceId, lane(b.referenceId, `Lane ${b.referenceId}`)]));
+    const lists = Object.fromEntries(body.map((b) => [b.referenceId, films(1)]));
+    serve(body, components, lists);
+    const { container } = renderApp('/');
+    await screen.findByRole('region', { name: 'Lane l11' });
+    expect(container.querySelectorAll('[data-ad-slot="top"]')).toHaveLength(2);
+  });
+});
+
+describe('category and mosaic pages', () => {
+  beforeEach(() => vi.stubGlobal('IntersectionObserver', undefined));
+
+  test('/vod/{id} shows the category title, a back button and its lanes', async () => {
+    serve([], { 'page-cinema': { type: 'Component', id: 'page-cinema', appType: 'page', presentation: { fallback: { title: 'Cinéma' } }, components: { pageBody: [ref('c1')] } }, c1: lane('c1', 'Drames') }, { c1: films(2) });
+    renderApp('/vod/page-cinema');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cinéma' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retour' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Drames' })).toBeInTheDocument();
+  });
+
+  test('/mosaic/{id} shows every title of the lane; a failure shows an empty grid', async () => {
+    serve([], { big: lane('big', 'Cinéma'), bad: lane('bad', 'Rien') }, { big: films(14), bad: 'fail' });
+    renderApp('/mosaic/big');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cinéma' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('article')).toHaveLength(14);
+  });
+});

@@ -1,0 +1,45 @@
+import type { ComponentReference } from '@antenne/contract';
+import { AdSlot } from '../ad-slot/ad-slot';
+import { HeroBanner } from '../hero/hero-banner';
+import { Swimlane } from '../swimlane/swimlane';
+
+/** An ad slot before every 5th block, at most before blocks 5 and 10 (spec part 2 §9). */
+export const AD_EVERY_BLOCKS = 5;
+export const AD_MAX_SLOTS = 2;
+/** Lanes rendered at once with the page; the others load as they come near the viewport. */
+const EAGER_LANES = 2;
+
+/** The blocks of a page body: the first hero banner only, then the carousels, in order. */
+export function pageBlocks(body: readonly ComponentReference[]): ComponentReference[] {
+  let heroSeen = false;
+  return body.filter((entry) => {
+    if (entry.appType === 'herobanner') {
+      if (heroSeen) return false;
+      heroSeen = true;
+      return true;
+    }
+    return entry.appType === 'carousel';
+  });
+}
+
+/** Whether an ad slot goes before the block at this 0-based index. */
+export const adBefore = (index: number) => index > 0 && (index + 1) % AD_EVERY_BLOCKS === 0 && (index + 1) / AD_EVERY_BLOCKS <= AD_MAX_SLOTS;
+
+/** A page's body (home, category): hero, lanes and reserved ad slots. */
+export function PageBody({ body }: { body: readonly ComponentReference[] }) {
+  const blocks = pageBlocks(body);
+  let lanes = 0;
+  return (
+    <>
+      {blocks.map((block, index) => {
+        const eager = block.appType === 'carousel' && lanes++ < EAGER_LANES;
+        return (
+          <div key={`${block.referenceId}-${index}`}>
+            {adBefore(index) ? <AdSlot position="top" /> : null}
+            {block.appType === 'herobanner' ? <HeroBanner reference={block} /> : <Swimlane reference={block} eager={eager} />}
+          </div>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Asset, ComponentReference } from '@antenne/contract';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useComponent } from '../../api/get-component';
+import { useContent } from '../../api/get-assets';
+import { useStartup } from '../../api/use-startup';
+import { localizedPresentation } from '../../lib/presentation';
+import { useIsDesktop } from '../../lib/use-media-query';
+import { useUserToken } from '../../state/session-store';
+import type { CardOrientation } from '../../lib/asset-display';
+import { AssetCard } from '../asset-card/asset-card';
+import { ChevronEndIcon, ChevronStartIcon } from '../icons';
+import styles from './swimlane.module.css';
+
+/** Swimlane constants (spec part 2 §9): 10 items then 'More'; arrows from 95 % viewability. */
+export const SWIMLANE_MAX_ITEMS = 10;
+export const VIEWABILITY_THRESHOLD = 0.95;
+/** A lane starts loading when it comes this close to the viewport. */
+const NEAR_VIEWPORT = '600px 0px';
+
+export interface SwimlaneProps {
+  reference: ComponentReference;
+  /** Lanes above the fold load at once; the others when they come near the viewport. */
+  eager?: boolean;
+  /** Say 'GENERAL.NO_CONTENT' instead of 'no data available' when empty. */
+  emptyState?: boolean;
+}
+
+/** Landscape on desktop; on mobile, the lane's parameters.imageOrientation (portrait by default). */
+export function laneOrientation(reference: ComponentReference, desktop: boolean): CardOrientation {
+  if (desktop) return 'landscape';
+  return reference.parameters?.imageOrientation === 'landscape' ? 'landscape' : 'portrait';
+}
+
+/**
+ * A carousel of the page body: title, at most 10 cards and 'More' to the mosaic when there were
+ * more, start/end arrows shown from which cards are visible. A failed load hides the lane; an
+ * authorised lane (continue watching, favourites) asks a visitor to sign in.
+ */
+export function Swimlane({ reference, eager = false, emptyState = false }: SwimlaneProps) {
+  const { t, i18n } = useTranslation();
+  const { config } = useStartup();
+  const token = useUserToken();
+  const desktop = useIsDesktop();
+  const section = useRef<HTMLElement>(null);
+  // Without IntersectionObserver (old browsers, jsdom) every lane loads at once.
+  const [near, setNear] = useState(eager || typeof IntersectionObserver === 'undefined');
+
+  useEffect(() => {
+    if (near || section.current === null) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: NEAR_VIEWPORT });
+    observer.observe(section.current);
+    return () => observer.disconnect();
+  }, [near]);
+
+  const needsSignIn = reference.hasAuthorizedContent === true && !token;
+  // The component is fetched even for a visitor's authorised lane: its title is in the reader's language.
+  const component = useComponent(near ? reference.referenceId : undefined);
+  const content = useContent(component.data?.contentUrl?.url, { enabled: near && !needsSignIn });
+  const max = config.swimlanes?.maxItems ?? SWIMLANE_MAX_ITEMS;
+  const title = localizedPresentation(component.data?.presentation, i18n.language).title ?? reference.name ?? '';
+  const orientation = laneOrientation(reference, desktop);
+  const headingId = `lane-${reference.referenceId}`;
+
+  if ((component.isError && !needsSignIn) || content.isError) return null;
+
+  const items: Asset[] = content.data?.items ?? [];
+  const total = content.data?.totalCount ?? items.length;
+  const loading = !needsSignIn && (!near || component.isPending || content.isPending);
+
+  return (
+    <section ref={section} className={`${styles.lane} ${styles[orientation] ?? ""}`} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {title}
+        </h2>
+        {!needsSignIn && total > max ? (
+          <Link className={styles.more} to={`/mosaic/${encodeURIComponent(reference.referenceId)}`}>
+            {t('SWIMLANE.MORE')}
+            <span className="visually-hidden">{` — ${title}`}</span>
+          </Link>
+        ) : null}
+      </div>
+      {needsSignIn ? (
+        <Link className={styles.signIn} to="/login">
+          {t('SWIMLANE.NEED_AUTHENTICATION')}
+        </Link>
+      ) : loading ? (
+        <div className={styles.placeholder} aria-hidden="true" />
+      ) : items.length === 0 ? (
+        <p className={styles.empty}>{emptyState ? t('GENERAL.NO_CONTENT') : t('SWIMLANE.NO_DATA')}</p>
+      ) : (
+        <Track items={items.slice(0, max)} orientation={orientation} eager={eager} label={title} />
+      )}
+    </section>
+  );
+}
+
+/** The scrolling row and its arrows: an arrow shows while the first (or last) card is less than 95 % visible. */
+function Track({ items, orientation, eager, label }: { items: Asset[]; orientation: CardOrientation; eager: boolean; label: string }) {
+  const { t } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
+  const [atStart, setAtStart] = useState(true);
+  const [atEnd, setAtEnd] = useState(true);
+
+  useEffect(() => {
+    const element = list.current;
+    if (element === null || typeof IntersectionObserver === 'undefined') return;
+    const first = element.firstElementChild;
+    const last = element.lastElementChild;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const visible = entry.intersectionRatio >= VIEWABILITY_THRESHOLD;
+          if (entry.target === first) setAtStart(visible);
+          if (entry.target === last) setAtEnd(visible);
+        }
+      },
+      { root: element, threshold: [0, VIEWABILITY_THRESHOLD, 1] },
+    );
+    if (first) observer.observe(first);
+    if (last) observer.observe(last);
+    return () => observer.disconnect();
+  }, [items]);
+
+  const scroll = useCallback((towards: 'start' | 'end') => {
+    const element = list.current;
+    if (element === null) return;
+    const rtl = getComputedStyle(element).direction === 'rtl';
+    const step = element.clientWidth * 0.8 * (towards === 'end' ? 1 : -1) * (rtl ? -1 : 1);
+    element.scrollBy({ left: step, behavior: 'smooth' });
+  }, []);
+
+  return (
+    <div className={styles.track}>
+      {!atStart ? (
+        <button type="button" className={`${styles.arrow} ${styles.arrowStart}`} aria-label={t('SWIMLANE.PREVIOUS', { title: label })} onClick={() => scroll('start')}>
+          <ChevronStartIcon />
+        </button>
+      ) : null}
+      <ul ref={list} className={styles.items}>
+        {items.map((asset, index) => (
+          <li key={asset.assetId} className={styles.item}>
+            <AssetCard asset={asset} orientation={orientation} eager={eager && index < 5} />
+          </li>
+        ))}
+      </ul>
+      {!atEnd ? (
+        <button type="button" className={`${styles.arrow} ${styles.arrowEnd}`} aria-label={t('SWIMLANE.NEXT', { title: label })} onClick={() => scroll('end')}>
+          <ChevronEndIcon />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './analytics';
+export * from './consent';
