@@ -34,9 +34,22 @@ async function open(path: string): Promise<Page> {
 
 const topBar = (p: Page) => p.getByRole('banner');
 
+/**
+ * Serves index.html without its embedded startup answers, as a server that cannot build them
+ * (or a cached page) would: the web app then makes the startup calls itself.
+ */
+async function withoutBootstrap(p: Page): Promise<void> {
+  await p.route(`${server.url}/`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script type="application\/json" id="antenne-bootstrap">.*?<\/script>/s, '');
+    await route.fulfill({ response, body });
+  });
+}
+
 describe('startup', () => {
-  test('shows the loader until the startup calls answer, then the shell with the top bar', async () => {
+  test('without embedded answers: shows the loader until the startup calls answer, then the shell with the top bar', async () => {
     ({ context, page } = await newPage(browser));
+    await withoutBootstrap(page);
     // Hold the config call so the loader is observable, then let it through.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -60,6 +73,7 @@ describe('startup', () => {
 
   test('falls back to /config.json when /config/config_web.json fails', async () => {
     ({ context, page } = await newPage(browser));
+    await withoutBootstrap(page);
     const fallbackCalls: string[] = [];
     await page.route('**/config/config_web.json*', (route) => route.fulfill({ status: 503, body: '{}' }));
     page.on('request', (request) => {

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { seedFromBootstrap } from './app/bootstrap';
 import { startBoot } from './app/boot';
 import { createQueryClient } from './app/query-client';
 import { preloadPage, routes } from './app/routes';
@@ -10,8 +11,10 @@ import './app/global.css';
 // the code of the page asked for; the startup calls start as the app mounts.
 const boot = startBoot({ page: preloadPage(window.location.pathname) });
 
+// The startup answers the server embedded in index.html: the first screen needs no API call.
+const queryClient = createQueryClient();
+seedFromBootstrap(queryClient);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <App boot={boot} queryClient={createQueryClient()} router={createBrowserRouter(routes)} />,
-);
+createRoot(root).render(<App boot={boot} queryClient={queryClient} router={createBrowserRouter(routes)} />);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, toErrorBody } from '../../lib/errors.js';
+import { buildBootstrap, withBootstrap } from './bootstrap.js';
 import { NOT_BUILT_HTML } from './index-html.js';
 
 export interface WebAppRoutesOptions {
@@ -45,10 +46,35 @@ export const webAppRoutes: FastifyPluginAsyncTypebox<WebAppRoutesOptions> = asyn
   app.get('/index.html', { schema: { hide: true } }, send);
 };
 
+/** Past this, index.html goes out without the embedded answers (the web app then makes the calls). */
+const BOOTSTRAP_BUDGET_MS = 1000;
+
+/**
+ * index.html with the startup answers embedded (bootstrap.ts): the first screen renders without
+ * an API round trip. Any failure, or a bootstrap slower than its budget, sends the plain page.
+ */
 export function sendIndex(indexHtml: string | undefined) {
-  return (_request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (indexHtml === undefined) return reply.code(503).type(HTML).header('cache-control', 'no-store').send(NOT_BUILT_HTML);
-    return reply.type(HTML).header('cache-control', 'no-cache').send(indexHtml);
+    let html = indexHtml;
+    if (request.method === 'GET') {
+      const pathname = request.url.split('?', 1)[0] ?? '/';
+      const pathOfPage = pathname === '/index.html' ? '/' : pathname;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const bootstrap = await Promise.race([
+          buildBootstrap(request.server, request, pathOfPage),
+          new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), BOOTSTRAP_BUDGET_MS))),
+        ]);
+        if (bootstrap === undefined) request.log.warn({ budgetMs: BOOTSTRAP_BUDGET_MS }, 'index.html sent without its startup answers (too slow)');
+        else html = withBootstrap(indexHtml, bootstrap);
+      } catch (error) {
+        request.log.warn({ err: error }, 'index.html sent without its startup answers');
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    return reply.type(HTML).header('cache-control', 'no-cache').send(html);
   };
 }
 
