@@ -1,0 +1,77 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+/**
+ * axe-core (WCAG 2.0, 2.1 and 2.2 A and AA rules) on every built screen, in French and in Arabic
+ * (right to left): no violation.
+ */
+
+const axeFile = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** Each path and something on it that says the page has rendered. */
+const SCREENS: [path: string, ready: (p: Page) => Promise<unknown>][] = [
+  ['/', (p) => p.getByRole('article').first().waitFor()],
+  ['/vod/page-jeunesse', (p) => p.getByRole('region').first().waitFor()],
+  ['/mosaic/home-cinema', (p) => p.getByRole('article').first().waitFor()],
+  ['/details/vod/serie-rue-saint-denis', (p) => p.getByRole('region', { name: /Épisodes|الحلقات/ }).getByRole('article').first().waitFor()],
+  ['/search?q=ete', (p) => p.getByRole('article').first().waitFor()],
+  ['/csa', (p) => p.getByRole('table').waitFor()],
+  ['/settings', (p) => p.getByRole('radiogroup').waitFor()],
+  ['/legal/conditions-d-utilisation', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+  ['/notFound', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+  ['/this/path/does-not-exist', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+async function violations(path: string, locale: 'fr' | 'ar', ready: (p: Page) => Promise<unknown>): Promise<Violation[]> {
+  // axe is injected as an inline script: the app's CSP (script-src 'self') would refuse it.
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addInitScript((lang) => localStorage.setItem('lang-preference', lang), locale);
+    const page = await context.newPage();
+    await page.goto(`${server.url}${path}`);
+    await ready(page);
+    if (locale === 'ar') await page.locator('html[dir="rtl"][lang="ar"]').waitFor();
+    await page.addScriptTag({ path: axeFile });
+    const result = await page.evaluate(async (tags) => {
+      const axe = (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+      return axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    }, WCAG_TAGS);
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.slice(0, 3).map(({ target, failureSummary }) => ({ target, ...(failureSummary ? { failureSummary } : {}) })),
+    }));
+  } finally {
+    await context.close();
+  }
+}
+
+describe.each(['fr', 'ar'] as const)('accessibility in %s', (locale) => {
+  test.each(SCREENS)('%s has no WCAG A/AA violation', async (path, ready) => {
+    expect(await violations(path, locale, ready)).toEqual([]);
+  });
+});
