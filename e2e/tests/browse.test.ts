@@ -35,13 +35,29 @@ async function open(path: string, viewport = { width: 1280, height: 800 }): Prom
 const hero = (p: Page) => p.getByRole('region', { name: 'À la une' });
 
 describe('home page', () => {
+  test('the first screen needs no API round trip: the startup answers come embedded in index.html', async () => {
+    ({ context, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } }));
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/(v1|v2)\/|^\/config\/|^\/config\.json$|^\/contracts-countries\.json$/.test(pathname)) calls.push(pathname);
+    });
+    await page.goto(`${server.url}/`);
+    await hero(page).waitFor();
+    await page.getByRole('region', { name: 'Nouveautés' }).getByRole('article').first().waitFor();
+    await page.waitForTimeout(1_000);
+    expect(calls).toEqual([]);
+    // The hero's image was preloaded with a high priority.
+    expect(await page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').count()).toBe(1);
+  });
+
   test('the hero turns to its next item after 5 s, and stays put once paused', async () => {
     const p = await open('/');
     const current = () => hero(p).locator('a').first().getAttribute('href');
     await hero(p).waitFor();
     const first = await current();
     await p.mouse.move(1200, 790); // away from the hero: hovering it holds the rotation
-    await expect.poll(current, { timeout: 8_000, intervals: [250] }).not.toBe(first);
+    await expect.poll(current, { timeout: 8_000, interval: 250 }).not.toBe(first);
     await hero(p).getByRole('button', { name: 'Mettre en pause le défilement' }).click();
     await p.mouse.move(1200, 790);
     const paused = await current();
@@ -97,5 +113,67 @@ describe('category page', () => {
   test('an unknown category goes to the not-found page', async () => {
     const p = await open('/vod/nope');
     await p.waitForURL(/\/notFound$/);
+  });
+});
+
+describe('title details', () => {
+  test('a film: title, minutes, the CSA icon leading to /csa, a Watch link and the "Découvrez aussi" row', async () => {
+    const p = await open('/details/vod/film-le-dernier-ete-de-l-empire');
+    await p.getByRole('heading', { level: 1, name: "Le Dernier Été de l'Empire" }).waitFor();
+    expect(await p.getByText('134 min').count()).toBeGreaterThan(0);
+    expect(await p.locator('a[href="/csa"]').count()).toBe(1);
+    expect(await p.getByRole('link', { name: 'Regarder' }).getAttribute('href')).toBe('/player/film-le-dernier-ete-de-l-empire');
+    await p.getByRole('region', { name: 'Découvrez aussi' }).getByRole('article').first().waitFor();
+  });
+
+  test('a series opens on its first season; choosing another season changes the episode list', async () => {
+    const p = await open('/details/vod/redbee:serie-rue-saint-denis');
+    await p.getByRole('heading', { level: 1, name: 'Rue Saint-Denis' }).waitFor();
+    const episodes = p.getByRole('region', { name: 'Épisodes' });
+    await episodes.getByRole('article').first().waitFor();
+    const before = await episodes.getByRole('article').allInnerTexts();
+    await p.getByRole('button', { name: /Saison 1/ }).click();
+    await p.getByRole('option', { name: 'Saison 2' }).click();
+    await expect.poll(() => episodes.getByRole('article').allInnerTexts(), { timeout: 5_000 }).not.toEqual(before);
+    expect(await p.getByRole('button', { name: /Saison 2/ }).count()).toBe(1);
+  });
+
+  test('an unknown title says there is no content', async () => {
+    const p = await open('/details/vod/nothing-here');
+    await p.getByText('Aucun contenu disponible pour le moment.').waitFor();
+  });
+});
+
+describe('search', () => {
+  const box = (p: Page) => p.getByRole('searchbox').or(p.getByRole('combobox'));
+
+  test('1 character shows the minimum; "ete" suggests and finds "Été" titles; Escape clears suggestions; Enter searches', async () => {
+    const p = await open('/search');
+    await box(p).fill('e');
+    await p.getByText('Saisissez au moins 2 caractères.').waitFor();
+    expect(await p.getByRole('article').count()).toBe(0);
+    await box(p).fill('ete');
+    const suggestions = p.getByRole('listbox', { name: 'Suggestions' });
+    await suggestions.getByRole('option').first().waitFor({ timeout: 5_000 });
+    await box(p).press('Escape');
+    await expect.poll(() => suggestions.isVisible()).toBe(false);
+    await box(p).press('Enter');
+    await p.getByRole('heading', { name: /^\d+ résultats?$/ }).waitFor();
+    await p.getByText("L'Été à Dakar").first().waitFor();
+    expect(await p.getByRole('heading', { name: 'Film' }).count()).toBe(1);
+  });
+
+  test('choosing a suggestion fills the box and searches it; nonsense finds nothing', async () => {
+    const p = await open('/search');
+    await box(p).fill('dak');
+    const option = p.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first();
+    await option.waitFor({ timeout: 5_000 });
+    const text = (await option.innerText()).trim();
+    await option.click();
+    await p.getByRole('heading', { name: /^\d+ résultats?$/ }).waitFor();
+    expect((await box(p).inputValue()).toLowerCase()).toBe(text.toLowerCase());
+    await box(p).fill('zzqxw');
+    await box(p).press('Enter');
+    await p.getByText('Aucun résultat ne correspond à votre recherche.').waitFor();
   });
 });

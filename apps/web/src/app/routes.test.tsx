@@ -15,7 +15,7 @@ describe('the route table', () => {
   test.each([
     ['/', 'Accueil', undefined],
     ['/mosaic/bookmark', 'Continuer à regarder', undefined],
-    ['/details/vod/redbee:abc123', 'Détails', 'redbee:abc123'],
+    ['/details/vod/redbee:abc123', 'Détails', undefined],
     ['/details/epg/channel-59%231767225600000', 'Détails du programme', 'channel-59#1767225600000'],
     ['/search', 'Recherche', undefined],
     ['/settings', 'Paramètres', undefined],

@@ -1,13 +1,219 @@
-import { useParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import type { Asset } from '@antenne/contract';
+import { stripAssetPrefix, useAsset, useRecommendations, useTags } from '../../api/get-asset';
+import { isApiError } from '../../api/client';
+import { AdSlot } from '../../components/ad-slot/ad-slot';
+import { AssetCard } from '../../components/asset-card/asset-card';
+import { CsaIcon } from '../../components/csa-icon';
+import { openPopup } from '../../components/modal/popup-store';
+import { csaLevelOf, descriptionOf, minutesOf, titleOf } from '../../lib/asset-display';
+import {
+  backgroundOf,
+  castOf,
+  chipsOf,
+  chipTagIds,
+  displayNames,
+  logoOf,
+  recommendationTag,
+  seasonsOf,
+  tagTitle,
+  trailerIdOf,
+} from './details-model';
+import { DetailsOverlay } from './details-overlay';
+import { SeasonPicker } from './season-picker';
+import styles from './vod-details-page.module.css';
 
+/** /details/vod/:id — a film, an episode or a series; `redbee:` ids are the same asset. */
 export default function VodDetailsPage() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
+  const assetId = stripAssetPrefix(decodeURIComponent(id));
+  // Keyed on the id: another title starts from a fresh state (season, overlay).
+  return <VodDetails key={assetId} assetId={assetId} />;
+}
+
+function VodDetails({ assetId }: { assetId: string }) {
+  const { t } = useTranslation();
+  const asset = useAsset(assetId || undefined);
+
+  if (asset.isPending) {
+    return (
+      <div className={styles.page}>
+        <div className={styles.background} aria-hidden="true" />
+        <p role="status" className={styles.status}>
+          {t('DETAILS.LOADING')}
+        </p>
+      </div>
+    );
+  }
+  if (asset.isError) {
+    const notFound = isApiError(asset.error) && (asset.error.httpCode === 404 || asset.error.httpCode === 400);
+    return (
+      <div className={styles.page}>
+        <h1 className="visually-hidden">{t('PAGES.DETAILS')}</h1>
+        <p className={styles.status} role={notFound ? undefined : 'alert'}>
+          {notFound ? t('GENERAL.NO_CONTENT') : t('DETAILS.ERROR')}
+        </p>
+      </div>
+    );
+  }
+  return <Details asset={asset.data} />;
+}
+
+function Details({ asset }: { asset: Asset }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const title = titleOf(asset, language);
+  const summary = descriptionOf(asset, language);
+  const background = backgroundOf(asset, language);
+  const logo = logoOf(asset, language);
+  const level = csaLevelOf(asset);
+  const minutes = minutesOf(asset.duration);
+  const trailerId = trailerIdOf(asset);
+  const countries = displayNames(asset.productionCountries, language, 'region');
+  const { actors, directors } = castOf(asset);
+
+  const tagIds = useMemo(() => chipTagIds(asset), [asset]);
+  const tags = useTags(tagIds);
+  const titles = new Map<string, string>();
+  tags.forEach((query, i) => {
+    const label = tagTitle(query.data, language);
+    const tagId = tagIds[i];
+    if (label && tagId) titles.set(tagId, label);
+  });
+  const chips = chipsOf(asset, titles);
+
+  const seasons = useMemo(() => seasonsOf(asset), [asset]);
+  const isShow = asset.type === 'TV_SHOW';
+  const [seasonId, setSeasonId] = useState(seasons[0]?.seasonId);
+  const season = seasons.find((s) => s.seasonId === seasonId) ?? seasons[0];
+  const episodes = season?.episodes ?? [];
+  const firstEpisode = episodes[0];
+  const watchId = isShow ? firstEpisode?.assetId : asset.assetId;
+
+  const reco = recommendationTag(asset);
+  const recommendations = useRecommendations(reco?.tagId, reco?.scheme, asset.assetId);
+  const recoItems = (recommendations.data?.items ?? []).filter((a) => a.assetId !== asset.assetId);
+
+  const askSignIn = () => {
+    void openPopup({ title: t('DETAILS.FAVOURITE_SIGN_IN_TITLE'), html: `<p>${escapeHtml(t('DETAILS.FAVOURITE_SIGN_IN_TEXT'))}</p>` });
+  };
+
   return (
-    <PlaceholderPage title={t('PAGES.DETAILS')}>
-      <p>{t('GENERAL.ID', { id })}</p>
-    </PlaceholderPage>
+    <div className={styles.page}>
+      <div className={styles.background}>
+        {background ? <img className={styles.backgroundImage} src={background.url} alt="" decoding="async" /> : null}
+      </div>
+      <div className={styles.content}>
+        <h1 className={styles.title}>
+          {logo ? <img className={styles.logo} src={logo.url} alt={title} /> : title}
+        </h1>
+
+        {chips.length > 0 ? (
+          <ul className={styles.chips} aria-label={t('DETAILS.CATEGORIES')}>
+            {chips.map((chip) => (
+              <li key={chip.tagId} className={styles.chip}>
+                {chip.label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        <p className={styles.facts}>
+          {minutes !== undefined ? <span>{t('DETAILS.MINUTES', { count: minutes })}</span> : null}
+          {level ? (
+            <Link to="/csa" className={styles.csa}>
+              <CsaIcon level={level} size={28} />
+            </Link>
+          ) : null}
+          {asset.productionYear ? <span>{asset.productionYear}</span> : null}
+          {countries.length > 0 ? <span>{countries.join(', ')}</span> : null}
+        </p>
+
+        {summary ? <p className={styles.summary}>{summary}</p> : null}
+        {actors.length > 0 ? (
+          <p className={styles.cast}>
+            <span className={styles.castLabel}>{t('DETAILS.CAST')} : </span>
+            {actors.join(', ')}
+          </p>
+        ) : null}
+        {directors.length > 0 ? (
+          <p className={styles.cast}>
+            <span className={styles.castLabel}>{t('DETAILS.DIRECTOR')} : </span>
+            {directors.join(', ')}
+          </p>
+        ) : null}
+
+        <div className={styles.actions} role="group" aria-label={t('DETAILS.ACTIONS')}>
+          {watchId ? (
+            <Link className={`${styles.action} ${styles.primary}`} to={`/player/${encodeURIComponent(watchId)}`}>
+              {isShow && firstEpisode?.episode
+                ? t('DETAILS.WATCH_EPISODE', { episode: firstEpisode.episode })
+                : t('DETAILS.WATCH')}
+            </Link>
+          ) : null}
+          <DetailsOverlay
+            asset={asset}
+            title={title}
+            summary={summary}
+            countries={countries}
+            actors={actors}
+            minutes={minutes}
+            triggerClassName={styles.action ?? ''}
+          />
+          <button type="button" className={styles.action} aria-pressed={false} onClick={askSignIn}>
+            {t('DETAILS.FAVOURITE')}
+          </button>
+          {trailerId ? (
+            <Link className={styles.action} to={`/player/${encodeURIComponent(trailerId)}`}>
+              {t('DETAILS.TRAILER')}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+
+      {isShow ? (
+        <section className={styles.section} aria-labelledby="details-episodes">
+          <h2 id="details-episodes" className={styles.sectionTitle}>
+            {t('DETAILS.EPISODES')}
+          </h2>
+          {seasons.length > 0 ? (
+            <SeasonPicker seasons={seasons} selected={season?.seasonId} onSelect={setSeasonId} />
+          ) : null}
+          {episodes.length > 0 ? (
+            <ul className={styles.row} aria-label={season ? t('DETAILS.SEASON', { number: season.season }) : undefined}>
+              {episodes.map((episode) => (
+                <li key={episode.assetId} className={styles.item}>
+                  <AssetCard asset={episode} orientation="landscape" />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t('DETAILS.NO_EPISODES')}</p>
+          )}
+        </section>
+      ) : null}
+
+      <AdSlot position="middle" />
+
+      {recoItems.length > 0 ? (
+        <section className={styles.section} aria-labelledby="details-recommendations">
+          <h2 id="details-recommendations" className={styles.sectionTitle}>
+            {t('DETAILS.RECOMMENDATIONS')}
+          </h2>
+          <ul className={styles.row}>
+            {recoItems.map((item) => (
+              <li key={item.assetId} className={styles.item}>
+                <AssetCard asset={item} orientation="landscape" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
   );
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

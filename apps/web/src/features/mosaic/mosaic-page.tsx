@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
 import { useContent } from '../../api/get-assets';
-import { AssetCard } from '../../components/asset-card/asset-card';
+import { AssetGrid } from '../../components/asset-grid/asset-grid';
 import { localizedPresentation } from '../../lib/presentation';
 import { useIsDesktop } from '../../lib/use-media-query';
 import styles from './mosaic-page.module.css';
@@ -38,13 +38,7 @@ export default function MosaicPage() {
       {loading ? null : items.length === 0 ? (
         <p className={styles.empty}>{t('GENERAL.NO_CONTENT')}</p>
       ) : (
-        <ul className={styles.grid}>
-          {items.map((asset) => (
-            <li key={asset.assetId}>
-              <AssetCard asset={asset} orientation={orientation} />
-            </li>
-          ))}
-        </ul>
+        <AssetGrid items={items} orientation={orientation} />
       )}
     </section>
   );
