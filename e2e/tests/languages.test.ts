@@ -1,0 +1,71 @@
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshotOnFailure } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+/** The interface language (settings, right to left) and the footer's legal pages. */
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  expect(await server?.stop()).toBe(0);
+});
+
+afterEach(async (ctx) => {
+  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
+  await context?.close();
+  context = undefined;
+  page = undefined;
+});
+
+const html = (p: Page) => p.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+
+test('settings → Arabic: the app reloads right to left with Arabic strings and content; back to French', async () => {
+  ({ context, page } = await newPage(browser));
+  await page.goto(`${server.url}/settings`);
+  await page.getByRole('radio', { name: /العربية/ }).check({ force: true });
+  await page.getByRole('button', { name: 'Valider' }).click();
+  // Validate stores lang-preference and reloads to the origin.
+  await page.waitForURL(`${server.url}/`);
+  await expect.poll(() => html(page!)).toEqual({ lang: 'ar', dir: 'rtl' });
+  // Interface strings in Arabic (the top bar's settings link).
+  await page.getByRole('banner').getByRole('link', { name: 'الإعدادات' }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('lang-preference'))).toBe('ar');
+  // Content in Arabic too: the hero's first title.
+  await page.getByRole('region', { name: 'في الواجهة' }).waitFor();
+  expect(await page.getByText('صيف في داكار').count()).toBeGreaterThan(0);
+  // Mirrored layout: the burger (start of the bar) sits on the right.
+  const burger = await page.getByRole('button', { name: 'القائمة' }).boundingBox();
+  expect(burger!.x).toBeGreaterThan(640);
+
+  await page.goto(`${server.url}/settings`);
+  await page.getByRole('radio', { name: /Français/ }).check({ force: true });
+  await page.getByRole('button', { name: 'تأكيد' }).click();
+  await page.waitForURL(`${server.url}/`);
+  await expect.poll(() => html(page!)).toEqual({ lang: 'fr', dir: 'ltr' });
+  await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+});
+
+test('a legal link of the footer opens its page, with its body, in a new tab', async () => {
+  ({ context, page } = await newPage(browser));
+  await page.goto(`${server.url}/`);
+  const footer = page.getByRole('contentinfo');
+  const link = footer.getByRole('link', { name: /Conditions d'utilisation/ });
+  await link.scrollIntoViewIfNeeded();
+  expect(await link.getAttribute('target')).toBe('_blank');
+  const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe('/legal/conditions-d-utilisation');
+  await tab.getByRole('heading', { level: 1, name: "Conditions d'utilisation" }).waitFor();
+  // Outside the main shell: no top bar; the page's own body is shown.
+  expect(await tab.getByRole('banner').count()).toBe(0);
+  expect((await tab.locator('main').innerText()).length).toBeGreaterThan(200);
+});
