@@ -5,18 +5,15 @@
  *   npm run bench:api            (builds first, from the repository root)
  *   BENCH_DURATION=10 BENCH_CONNECTIONS=20 npm run bench:api -w bench
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import { boundedInt, ROOT, SERVER_MAIN, start, startApp, stop, type Running } from '../support/server.js';
 import { generateCatalogue } from '../catalogue/generate.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 const DURATION = boundedInt(process.env.BENCH_DURATION, 3, 1, 60);
 /** Each figure is the median of this many interleaved measures (a shared machine is noisy). */
@@ -38,91 +35,6 @@ const TARGETS = [
   { name: 'GET /config/config_web.json', path: '/config/config_web.json' },
   { name: 'GET .../config/sandwich', path: SANDWICH },
 ];
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-}
-
-function boundedInt(text: string | undefined, fallback: number, min: number, max: number): number {
-  const value = Number(text ?? fallback);
-  return Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : fallback;
-}
-
-/** A port free right now on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Spawns the server on a given port and resolves once /healthz answers (whatever LOG_LEVEL hides). */
-async function startApp(env: Record<string, string>, logLines?: string[]): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', logLines ? 'pipe' : 'ignore', 'inherit'],
-  });
-  if (logLines) {
-    let rest = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      const lines = (rest + chunk.toString()).split('\n');
-      rest = lines.pop() ?? '';
-      logLines.push(...lines);
-    });
-  }
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not answer /healthz within 20 s');
-}
-
-/** Spawns a process and resolves with its URL once it prints "listening on http://...". */
-function start(args: string[], env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let seen = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`no "listening on" within 20 s:\n${seen}`));
-    }, 20_000);
-    const onData = (chunk: Buffer) => {
-      if (seen.length < 100_000) seen += chunk.toString();
-      const match = /listening on (http:\/\/[^\s"]+)/.exec(seen);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        // Keep draining the output so the server never blocks on a full pipe.
-        resolve({ child, url: match[1].replace('localhost', '127.0.0.1') });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${seen}`)));
-  });
-}
-
-async function stop({ child }: Running): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 interface Measure {
   reqPerSec: number;

@@ -46,6 +46,13 @@ export interface AppDeps {
   demo?: DemoPreparation;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process changed the catalogue outside a request: caches re-read the version at the next read. */
+    catalogueChanged(): void;
+  }
+}
+
 export const OPENAPI_PATH = '/api/docs/openapi.json';
 
 /** Minimum size of a body worth compressing. */
@@ -129,6 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The catalogue snapshot in a cache of its own, so other entries filling `cache` never evict it.
   const snapshots = new VersionedCache(() => readCatalogueVersion(database.db), deps.cacheCheckEveryMs ?? 1000, 16);
   await app.register(catalogueRoutes, { database, tenant, snapshots, ...(deps.clock ? { clock: deps.clock } : {}) });
+  // A change made by this process outside a request (the demo media attached at start) is seen by the next read.
+  app.decorate('catalogueChanged', () => {
+    cache.invalidate();
+    snapshots.invalidate();
+  });
   await app.register(imageRoutes, {
     dataDir: config.dataDir,
     // The demo's generated images (CACHE_DIR/images) after the broadcaster's own (DATA_DIR/images).

@@ -104,5 +104,7 @@ if (config.demoContent) {
     db: database.db,
     tenant: { customer: config.customer, businessUnit: config.businessUnit },
     log,
+    // "ready" then means ready for this process's readers too, not up to a second later.
+    onAttached: () => app.catalogueChanged(),
   });
 }

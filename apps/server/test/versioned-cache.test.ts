@@ -38,6 +38,18 @@ describe('VersionedCache', () => {
     expect(versionReads()).toBe(2);
   });
 
+  test('invalidate(): a change made by this process is seen by the very next read', async () => {
+    const { cache, bump, versionReads } = setup();
+    let loads = 0;
+    const load = async () => `value ${++loads}`;
+    expect(await cache.get('k', load)).toBe('value 1');
+    bump();
+    expect(await cache.get('k', load)).toBe('value 1'); // within the check interval
+    cache.invalidate();
+    expect(await cache.get('k', load)).toBe('value 2');
+    expect(versionReads()).toBe(2);
+  });
+
   test('does not remember absent values or failures', async () => {
     const { cache } = setup();
     let loads = 0;

@@ -57,6 +57,11 @@ export class VersionedCache {
     this.entries.clear();
   }
 
+  /** The next read re-reads the version at once: this process just changed the catalogue. */
+  invalidate(): void {
+    this.checkedAt = -Infinity;
+  }
+
   private refreshVersion(): Promise<void> {
     this.checking ??= this.readVersion()
       .then((version) => {

@@ -50,6 +50,8 @@ export class DemoPreparation {
 }
 
 export interface PrepareOptions {
+  /** Told when demo titles got their medias (main.ts: the app's caches re-read the catalogue). */
+  onAttached?: () => void;
   cacheDir: string;
   db: Kysely<Database>;
   tenant: Tenant;
@@ -58,7 +60,7 @@ export interface PrepareOptions {
 }
 
 /** Images, then media, then the assets' medias. */
-export async function prepareDemo({ cacheDir, db, tenant, log, signal }: PrepareOptions): Promise<BuildResult> {
+export async function prepareDemo({ cacheDir, db, tenant, log, signal, onAttached }: PrepareOptions): Promise<BuildResult> {
   const imagesDir = path.join(cacheDir, DEMO_IMAGES_DIR);
   const images = await generateDemoImages({ catalogue: demoCatalogue(), outDir: imagesDir });
   if (images.written > 0) log.info({ dir: imagesDir, written: images.written }, 'demo images rendered');
@@ -83,6 +85,7 @@ export async function prepareDemo({ cacheDir, db, tenant, log, signal }: Prepare
     },
   });
   const attached = await attachDemoMedia(db, tenant, result.entries);
+  if (attached > 0) onAttached?.();
   log.info(
     { built: result.built.length, reused: result.reused.length, attached, seconds: Math.round(result.elapsedMs / 1000) },
     result.built.length > 0 ? 'demo media ready' : 'demo media ready (from the cache)',

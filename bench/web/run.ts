@@ -1,0 +1,105 @@
+/**
+ * Lighthouse on the built web app (mobile form factor, simulated 4G throttling and a 4× slower CPU:
+ * Lighthouse's default), against the built server with a fresh DATA_DIR and the system Chromium.
+ *
+ *   npm run bench:web            (builds first, from the repository root)
+ *   BENCH_WEB_RUNS=3 npm run bench:web -w bench
+ *
+ * Pages: the home page, a title's details and search results. For each it prints the performance
+ * and accessibility scores (median of BENCH_WEB_RUNS runs) and the metrics behind them, with the
+ * same figures for a baseline measured in the same run: a static page of one heading from a bare
+ * Node server (what the machine and throttling allow at best), so the figures read as a distance
+ * from this machine's ceiling. The target: performance ≥ 95 on each page.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { boundedInt, startApp, stop } from '../support/server.js';
+
+const RUNS = boundedInt(process.env.BENCH_WEB_RUNS, 3, 1, 9);
+const TARGET = 95;
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'details', path: '/details/vod/film-le-dernier-ete-de-l-empire' },
+  { name: 'search', path: '/search?q=ete' },
+];
+
+/** The baseline: one static heading from a bare Node server, what this machine and throttling allow at best. */
+const BASELINE_HTML = '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Baseline</title></head><body><h1>Baseline</h1></body></html>';
+
+function startBaseline(): Promise<{ url: string; close: () => void }> {
+  return new Promise((resolve) => {
+    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BASELINE_HTML));
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, close: () => server.close() });
+    });
+  });
+}
+
+interface Result {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scriptKb: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function audit(url: string, port: number): Promise<Result> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  if (result === undefined) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  const scripts = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    scriptKb: (scripts.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
+  };
+}
+
+async function main(): Promise<void> {
+  if (CHROMIUM === undefined) throw new Error('no Chromium: install Debian\'s chromium or set CHROMIUM_PATH');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'antenne-bench-web-'));
+  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+  const baseline = await startBaseline();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    console.log(`Lighthouse ${RUNS}× per page (mobile, simulated throttling), ${app.url}`);
+    const rows: string[][] = [['page', 'perf', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS kB (wire)']];
+    const verdicts: string[] = [];
+    for (const page of [{ name: 'baseline', path: '' }, ...PAGES]) {
+      const url = page.name === 'baseline' ? baseline.url : `${app.url}${page.path}`;
+      const runs: Result[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
+      const m = (key: keyof Result) => median(runs.map((r) => r[key]));
+      rows.push([page.name, String(m('performance')), String(m('accessibility')), m('fcp').toFixed(0), m('lcp').toFixed(0), m('tbt').toFixed(0), m('cls').toFixed(3), m('scriptKb').toFixed(1)]);
+      if (page.name !== 'baseline') verdicts.push(`${page.name}: performance ${m('performance')} ${m('performance') >= TARGET ? '≥' : '<'} ${TARGET}`);
+    }
+    const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+    for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
+    console.log(`\ntarget (issue "Browsing"): performance ≥ ${TARGET}\n${verdicts.join('\n')}`);
+  } finally {
+    await chrome.kill();
+    baseline.close();
+    await stop(app);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
