@@ -53,7 +53,7 @@ async function npmStart(dataDir: string): Promise<Started> {
 async function stop(started: Started): Promise<void> {
   const stopAsked = Date.now();
   started.child.kill('SIGTERM');
-  expect(await started.exited).toBe(0);
+  expect(await started.exited, `exit code after SIGTERM; output:\n${started.output()}`).toBe(0);
   expect(Date.now() - stopAsked).toBeLessThan(5_000);
 }
 

@@ -80,7 +80,15 @@ closeWithGrace(
     // A demo media build in progress stops first (ffmpeg killed, the half-built item removed).
     await demo.stop();
     // Stops accepting, lets in-flight requests finish, then closes the database (onClose hook).
-    await app.close();
+    // A keep-alive connection whose request ends after the stop began is idle only from then on:
+    // Node closes idle connections once, when close starts, so the rest are swept until all are gone
+    // (otherwise one browser tab or HTTP client keeps the process up for the keep-alive timeout).
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(sweep);
+    }
     log.info('stopped');
   },
 );
