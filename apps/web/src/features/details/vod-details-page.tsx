@@ -103,11 +103,25 @@ function Details({ asset }: { asset: Asset }) {
   return (
     <div className={styles.page}>
       <div className={styles.background}>
-        {background ? <img className={styles.backgroundImage} src={background.url} alt="" decoding="async" /> : null}
+        {background ? (
+          <img
+            className={styles.backgroundImage}
+            src={`${background.url}?w=1280`}
+            srcSet={`${background.url}?w=640 640w, ${background.url}?w=1280 1280w, ${background.url}?w=1920 1920w`}
+            sizes="100vw"
+            alt=""
+            fetchPriority="high"
+          />
+        ) : null}
       </div>
       <div className={styles.content}>
         <h1 className={styles.title}>
-          {logo ? <img className={styles.logo} src={logo.url} alt={title} /> : title}
+          {logo ? (
+            // Its declared size reserves the space (no shift when it arrives); 800×300 when undeclared.
+            <img className={styles.logo} src={`${logo.url}?w=800`} width={logo.width ?? 800} height={logo.height ?? 300} alt={title} />
+          ) : (
+            title
+          )}
         </h1>
 
         {chips.length > 0 ? (
