@@ -177,3 +177,35 @@ describe('search', () => {
     await p.getByText('Aucun résultat ne correspond à votre recherche.').waitFor();
   });
 });
+
+describe('layout stability', () => {
+  /** Cumulative layout shift of a page load (layout-shift entries without recent input), mobile and desktop. */
+  async function cls(path: string, viewport: { width: number; height: number }, ready: (p: Page) => Promise<unknown>): Promise<number> {
+    ({ context, page } = await newPage(browser, { viewport }));
+    await page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.url}${path}`);
+    await ready(page);
+    await page.waitForTimeout(1_500);
+    const value = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    await context.close();
+    context = undefined;
+    page = undefined;
+    return value;
+  }
+
+  test.each([
+    ['/', (p: Page) => p.getByRole('article').first().waitFor()],
+    ['/details/vod/serie-rue-saint-denis', (p: Page) => p.getByRole('region', { name: 'Épisodes' }).getByRole('article').first().waitFor()],
+    ['/search?q=ete', (p: Page) => p.getByRole('article').first().waitFor()],
+  ] as const)('%s shifts by at most 0.02 while it loads (desktop and phone)', async (path, ready) => {
+    expect(await cls(path, { width: 1280, height: 800 }, ready)).toBeLessThanOrEqual(0.02);
+    expect(await cls(path, { width: 390, height: 844 }, ready)).toBeLessThanOrEqual(0.02);
+  });
+});
