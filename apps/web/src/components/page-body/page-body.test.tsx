@@ -181,4 +181,12 @@ describe('category and mosaic pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Cinéma' })).toBeInTheDocument();
     expect(await screen.findAllByRole('article')).toHaveLength(14);
   });
+
+  test('/mosaic/more?assetId=&recoId= shows the recommendations of that tag, the title itself left out', async () => {
+    const query = 'tags.subcategory:"subcategory:comedie" AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:"film-9"';
+    serve([], {}, { [query]: films(4) });
+    renderApp('/mosaic/more?assetId=film-9&recoId=subcategory:comedie');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Découvrez aussi' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('article')).toHaveLength(4);
+  });
 });

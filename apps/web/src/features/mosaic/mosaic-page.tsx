@@ -1,5 +1,6 @@
 import type { Asset } from '@antenne/contract';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { useRecommendations } from '../../api/get-asset';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
 import { useContent } from '../../api/get-assets';
@@ -18,7 +19,8 @@ const PERSONAL_TITLES = { bookmark: 'MOSAIC.BOOKMARK', favoriteVod: 'MOSAIC.FAVO
 /**
  * /mosaic/{id}: the title and the full grid of a lane's source. A configured component gives its
  * contentUrl; the personal sources (bookmark = continue watching, favoriteVod = favourites, more =
- * recommendations) come with the accounts and details work. A failure shows an empty grid.
+ * recommendations of ?assetId= by its tag ?recoId=, e.g. `subcategory:comedie`) — bookmark and
+ * favoriteVod come with the accounts work. A failure shows an empty grid.
  */
 export default function MosaicPage() {
   const { t, i18n } = useTranslation();
@@ -27,10 +29,21 @@ export default function MosaicPage() {
   const personal = (PERSONAL_MOSAICS as readonly string[]).includes(id) ? (id as PersonalMosaic) : undefined;
   const component = useComponent(personal ? undefined : id);
   const content = useContent(component.data?.contentUrl?.url, { pageSize: MOSAIC_PAGE_SIZE });
+  const [search] = useSearchParams();
+  const recoId = personal === 'more' ? (search.get('recoId') ?? undefined) : undefined;
+  const recommendations = useRecommendations(recoId, recoId?.split(':')[0], search.get('assetId') ?? '');
   const title = personal ? t(PERSONAL_TITLES[personal]) : (localizedPresentation(component.data?.presentation, i18n.language).title ?? '');
-  const items: Asset[] = content.isError || component.isError ? [] : (content.data?.items ?? []);
+  const items: Asset[] =
+    personal === 'more'
+      ? (recommendations.data?.items ?? [])
+      : content.isError || component.isError
+        ? []
+        : (content.data?.items ?? []);
   const orientation = desktop ? 'landscape' : 'portrait';
-  const loading = !personal && !component.isError && (component.isPending || content.isPending);
+  const loading =
+    personal === 'more'
+      ? recoId !== undefined && recommendations.isPending
+      : !personal && !component.isError && (component.isPending || content.isPending);
   return (
     <section className={styles.page}>
       {title ? <title>{`${title} · ${t('GENERAL.APP_NAME')}`}</title> : null}
