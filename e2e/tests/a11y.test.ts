@@ -24,6 +24,12 @@ const SCREENS: [path: string, ready: (p: Page) => Promise<unknown>][] = [
   ['/legal/conditions-d-utilisation', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
   ['/notFound', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
   ['/this/path/does-not-exist', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+  // Screens of later issues, as they stand (their own work keeps them at 0).
+  ['/login', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+  ['/create-account', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+  ['/activation', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+  ['/player/film-ete-a-dakar', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+  ['/details/epg/channel-59%231767225600000', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
 ];
 
 let server: RunningServer;
