@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { useSessionStore } from '../src/state/session-store';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): the whole suite runs in parallel with the server's
+// on two cores, and a lazily loaded page or popup can take more than a second to arrive there.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   localStorage.clear();

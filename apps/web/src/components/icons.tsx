@@ -77,3 +77,9 @@ export const ChevronEndIcon = () => (
     <path d="M9 6l6 6-6 6" />
   </Icon>
 );
+
+export const HeartIcon = () => (
+  <Icon>
+    <path d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10z" />
+  </Icon>
+);

@@ -1,9 +1,12 @@
 import type { Asset } from '@antenne/contract';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { badgeOf, csaLevelOf, imageOf, progressOf, titleOf, type CardOrientation } from '../../lib/asset-display';
+import { badgeOf, csaLevelOf, descriptionOf, imageOf, progressOf, titleOf, type CardOrientation } from '../../lib/asset-display';
+import { escapeHtml } from '../../lib/html';
+import { useUserToken } from '../../state/session-store';
+import { openPopup } from '../modal/popup-store';
 import { CsaIcon } from '../csa-icon';
-import { PlayIcon, InfoIcon } from '../icons';
+import { HeartIcon, InfoIcon, PlayIcon } from '../icons';
 import styles from './asset-card.module.css';
 
 const BADGE_KEYS = {
@@ -40,6 +43,31 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
   const badge = badgeOf(asset);
   const progress = progressOf(asset);
   const details = `/details/vod/${encodeURIComponent(asset.assetId)}`;
+  const navigate = useNavigate();
+  const token = useUserToken();
+  const summary = descriptionOf(asset, i18n.language);
+
+  /** The information popup: the title and its summary; Validate opens the details. */
+  const showInfo = async () => {
+    const { validated } = await openPopup({
+      title,
+      ...(summary ? { html: `<p>${escapeHtml(summary)}</p>` } : {}),
+      validateLabel: t('CARD.OPEN_DETAILS'),
+      cancel: t('CARD.CLOSE'),
+    });
+    if (validated) void navigate(details);
+  };
+  /** Favourites need an account: a visitor is asked to sign in (the signed-in toggle comes with accounts). */
+  const favourite = async () => {
+    if (token) return;
+    const { validated } = await openPopup({
+      title: t('CARD.SIGN_IN_TITLE'),
+      html: `<p>${escapeHtml(t('CARD.SIGN_IN_TEXT'))}</p>`,
+      validateLabel: t('CARD.SIGN_IN'),
+      cancel: true,
+    });
+    if (validated) void navigate('/login');
+  };
   const sized = image ? sizedImage(image.url, CARD_WIDTH[orientation]) : undefined;
   return (
     <article className={`${styles.card} ${orientation === 'portrait' ? styles.portrait : styles.landscape}`}>
@@ -80,9 +108,12 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
         <Link to={`/player/${encodeURIComponent(asset.assetId)}`} className={styles.action} aria-label={t('CARD.PLAY', { title })}>
           <PlayIcon />
         </Link>
-        <Link to={details} className={styles.action} aria-label={t('CARD.INFO', { title })}>
+        <button type="button" className={styles.action} aria-label={t('CARD.INFO', { title })} onClick={() => void showInfo()}>
           <InfoIcon />
-        </Link>
+        </button>
+        <button type="button" className={styles.action} aria-label={t('CARD.FAVOURITE', { title })} onClick={() => void favourite()}>
+          <HeartIcon />
+        </button>
       </span>
     </article>
   );

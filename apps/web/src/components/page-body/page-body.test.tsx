@@ -124,6 +124,24 @@ describe('the home page', () => {
     await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Cassée' })).toBeNull());
   });
 
+  test('a card’s information popup shows the summary and opens the details; its favourite asks a visitor to sign in', async () => {
+    const described = asset(1, { localized: [{ locale: 'fr', title: 'Film 1', description: 'Un été au bord du fleuve.' }] });
+    serve([ref('one')], { one: lane('one', 'Une') }, { one: [described] });
+    const { router } = renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: "Plus d'informations sur Film 1" }));
+    const info = await screen.findByRole('dialog', { name: 'Film 1' });
+    expect(within(info).getByText('Un été au bord du fleuve.')).toBeInTheDocument();
+    await user.click(within(info).getByRole('button', { name: 'Voir la fiche' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/details/vod/film-1'));
+
+    await router.navigate('/');
+    await user.click(await screen.findByRole('button', { name: 'Ajouter Film 1 aux favoris' }));
+    const signIn = await screen.findByRole('dialog', { name: 'Connexion requise' });
+    await user.click(within(signIn).getByRole('button', { name: 'Se connecter' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
   test('cards show the age rating, the badge and the title in the chosen language', async () => {
     const rated = asset(1, {
       parentalRatings: [{ scheme: 'CSA', rating: '6', country: 'FR' }],

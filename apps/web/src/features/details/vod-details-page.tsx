@@ -24,6 +24,7 @@ import {
 import { DetailsOverlay } from './details-overlay';
 import { SeasonPicker } from './season-picker';
 import styles from './vod-details-page.module.css';
+import { escapeHtml } from '../../lib/html';
 
 /** /details/vod/:id — a film, an episode or a series; `redbee:` ids are the same asset. */
 export default function VodDetailsPage() {
@@ -229,5 +230,3 @@ function Details({ asset }: { asset: Asset }) {
   );
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,10 +1,9 @@
 import DOMPurify from 'dompurify';
+import { escapeHtml } from '../../lib/html';
 
 /** The only tags a page body keeps (light formatting); everything else is removed. */
 export const BODY_TAGS = ['p', 'strong', 'b', 'i', 'em', 'br', 'a', 'ul', 'ol', 'li', 'h2', 'h3'];
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Inline marks of the light text format: **strong**, *em*, [text](https://…). */
 function inline(text: string): string {
