@@ -1,48 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshotOnFailure } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite } from '../support/suite.js';
 
 /** Browsing the demo broadcaster: the home page's hero and lanes, a mosaic, a category page. */
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-let page: Page | undefined;
+const suite = useBrowserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
-});
-
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await context?.close();
-  context = undefined;
-  page = undefined;
-});
-
-async function open(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  ({ context, page } = await newPage(browser, { viewport }));
-  await page.goto(`${server.url}${path}`);
-  return page;
-}
+const open = (path: string, viewport = { width: 1280, height: 800 }) => suite.open(path, { viewport });
 
 const hero = (p: Page) => p.getByRole('region', { name: 'À la une' });
 
 describe('home page', () => {
   test('the first screen needs no API round trip: the startup answers come embedded in index.html', async () => {
-    ({ context, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } }));
+    const { page } = await suite.newPage({ viewport: { width: 1280, height: 800 } });
     const calls: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (/^\/(v1|v2)\/|^\/config\/|^\/config\.json$|^\/contracts-countries\.json$/.test(pathname)) calls.push(pathname);
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await hero(page).waitFor();
     await page.getByRole('region', { name: 'Nouveautés' }).getByRole('article').first().waitFor();
     await page.waitForTimeout(1_000);
@@ -181,7 +157,8 @@ describe('search', () => {
 describe('layout stability', () => {
   /** Cumulative layout shift of a page load (layout-shift entries without recent input), mobile and desktop. */
   async function cls(path: string, viewport: { width: number; height: number }, ready: (p: Page) => Promise<unknown>): Promise<number> {
-    ({ context, page } = await newPage(browser, { viewport }));
+    // suite.newPage() closes the previous page's context: one page per measure.
+    const { page } = await suite.newPage({ viewport });
     await page.addInitScript(() => {
       (window as unknown as { __cls: number }).__cls = 0;
       new PerformanceObserver((list) => {
@@ -190,14 +167,10 @@ describe('layout stability', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${suite.server.url}${path}`);
     await ready(page);
     await page.waitForTimeout(1_500);
-    const value = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-    await context.close();
-    context = undefined;
-    page = undefined;
-    return value;
+    return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   }
 
   test.each([

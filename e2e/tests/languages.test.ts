@@ -1,41 +1,21 @@
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshotOnFailure } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite } from '../support/suite.js';
 
 /** The interface language (settings, right to left) and the footer's legal pages. */
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-let page: Page | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
-});
-
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await context?.close();
-  context = undefined;
-  page = undefined;
-});
+const suite = useBrowserSuite();
 
 const html = (p: Page) => p.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
 test('settings → Arabic: the app reloads right to left with Arabic strings and content; back to French', async () => {
-  ({ context, page } = await newPage(browser));
-  await page.goto(`${server.url}/settings`);
+  const { page } = await suite.newPage();
+  await page.goto(`${suite.server.url}/settings`);
   await page.getByRole('radio', { name: /العربية/ }).check({ force: true });
   await page.getByRole('button', { name: 'Valider' }).click();
   // Validate stores lang-preference and reloads to the origin.
-  await page.waitForURL(`${server.url}/`);
-  await expect.poll(() => html(page!)).toEqual({ lang: 'ar', dir: 'rtl' });
+  await page.waitForURL(`${suite.server.url}/`);
+  await expect.poll(() => html(page)).toEqual({ lang: 'ar', dir: 'rtl' });
   // Interface strings in Arabic (the top bar's settings link).
   await page.getByRole('banner').getByRole('link', { name: 'الإعدادات' }).waitFor();
   expect(await page.evaluate(() => localStorage.getItem('lang-preference'))).toBe('ar');
@@ -46,17 +26,17 @@ test('settings → Arabic: the app reloads right to left with Arabic strings and
   const burger = await page.getByRole('button', { name: 'القائمة' }).boundingBox();
   expect(burger!.x).toBeGreaterThan(640);
 
-  await page.goto(`${server.url}/settings`);
+  await page.goto(`${suite.server.url}/settings`);
   await page.getByRole('radio', { name: /Français/ }).check({ force: true });
   await page.getByRole('button', { name: 'تأكيد' }).click();
-  await page.waitForURL(`${server.url}/`);
-  await expect.poll(() => html(page!)).toEqual({ lang: 'fr', dir: 'ltr' });
+  await page.waitForURL(`${suite.server.url}/`);
+  await expect.poll(() => html(page)).toEqual({ lang: 'fr', dir: 'ltr' });
   await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
 });
 
 test('a legal link of the footer opens its page, with its body, in a new tab', async () => {
-  ({ context, page } = await newPage(browser));
-  await page.goto(`${server.url}/`);
+  const { context, page } = await suite.newPage();
+  await page.goto(`${suite.server.url}/`);
   const footer = page.getByRole('contentinfo');
   const link = footer.getByRole('link', { name: /Conditions d'utilisation/ });
   await link.scrollIntoViewIfNeeded();

@@ -1,36 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshotOnFailure } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite } from '../support/suite.js';
 import { ROUTES } from '../support/routes.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-let page: Page | undefined;
+const suite = useBrowserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  expect(code).toBe(0);
-});
-
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await context?.close();
-  context = undefined;
-  page = undefined;
-});
-
-async function open(path: string): Promise<Page> {
-  ({ context, page } = await newPage(browser));
-  await page.goto(`${server.url}${path}`);
-  return page;
-}
+const open = (path: string) => suite.open(path);
 
 const topBar = (p: Page) => p.getByRole('banner');
 
@@ -39,7 +14,7 @@ const topBar = (p: Page) => p.getByRole('banner');
  * (or a cached page) would: the web app then makes the startup calls itself.
  */
 async function withoutBootstrap(p: Page): Promise<void> {
-  await p.route(`${server.url}/`, async (route) => {
+  await p.route(`${suite.server.url}/`, async (route) => {
     const response = await route.fetch();
     const body = (await response.text()).replace(/<script type="application\/json" id="antenne-bootstrap">.*?<\/script>/s, '');
     await route.fulfill({ response, body });
@@ -48,7 +23,7 @@ async function withoutBootstrap(p: Page): Promise<void> {
 
 describe('startup', () => {
   test('without embedded answers: shows the loader until the startup calls answer, then the shell with the top bar', async () => {
-    ({ context, page } = await newPage(browser));
+    const { page } = await suite.newPage();
     await withoutBootstrap(page);
     // Hold the config call so the loader is observable, then let it through.
     let release: () => void = () => undefined;
@@ -57,8 +32,8 @@ describe('startup', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/`);
-    await expect.poll(() => page!.getByRole('status').count()).toBeGreaterThan(0);
+    await page.goto(`${suite.server.url}/`);
+    await expect.poll(() => page.getByRole('status').count()).toBeGreaterThan(0);
     expect(await topBar(page).count()).toBe(0);
 
     release();
@@ -72,14 +47,14 @@ describe('startup', () => {
   });
 
   test('falls back to /config.json when /config/config_web.json fails', async () => {
-    ({ context, page } = await newPage(browser));
+    const { page } = await suite.newPage();
     await withoutBootstrap(page);
     const fallbackCalls: string[] = [];
     await page.route('**/config/config_web.json*', (route) => route.fulfill({ status: 503, body: '{}' }));
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/config.json') fallbackCalls.push(request.url());
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await topBar(page).waitFor();
     expect(fallbackCalls.length).toBeGreaterThan(0);
   });
@@ -91,7 +66,7 @@ describe('startup', () => {
     await p.waitForURL('**/search');
     await p.getByRole('heading', { level: 1, name: ROUTES.byPath['/search'] }).waitFor();
     await topBar(p).getByRole('link', { name: ROUTES.logoLabel }).click();
-    await p.waitForURL(`${server.url}/`);
+    await p.waitForURL(`${suite.server.url}/`);
     await p.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
   });
 });
@@ -126,20 +101,20 @@ describe('route table', () => {
 
 describe('serving', () => {
   test('index.html is never cached and hashed assets are immutable', async () => {
-    const index = await fetch(`${server.url}/details/vod/abc`);
+    const index = await fetch(`${suite.server.url}/details/vod/abc`);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toContain('text/html');
     expect(index.headers.get('cache-control')).toContain('no-cache');
     const html = await index.text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset, 'index.html references a hashed script').toBeTruthy();
-    const script = await fetch(`${server.url}${asset}`);
+    const script = await fetch(`${suite.server.url}${asset}`);
     expect(script.status).toBe(200);
     expect(script.headers.get('cache-control')).toContain('immutable');
   });
 
   test('an unknown API path answers the Exposure 404 body, not the app', async () => {
-    const res = await fetch(`${server.url}/v2/customer/nope/businessunit/nope/unknown`);
+    const res = await fetch(`${suite.server.url}/v2/customer/nope/businessunit/nope/unknown`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ httpCode: 404, message: 'NOT_FOUND' });
   });
