@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { badgeOf, csaLevelOf, descriptionOf, imageOf, progressOf, titleOf, type CardOrientation } from '../../lib/asset-display';
 import { escapeHtml } from '../../lib/html';
+import { atDensities } from '../../lib/image-url';
 import { useUserToken } from '../../state/session-store';
 import { openPopup } from '../modal/popup-store';
 import { CsaIcon } from '../csa-icon';
@@ -23,12 +24,6 @@ export interface AssetCardProps {
   orientation: CardOrientation;
   /** The first cards of the first lane are above the fold: no lazy loading. */
   eager?: boolean;
-}
-
-/** `/images/…?w=280` and its 2× for the srcset; the server resizes and picks WebP/AVIF by Accept. */
-export function sizedImage(url: string, width: number): { src: string; srcSet: string } {
-  const join = url.includes('?') ? '&' : '?';
-  return { src: `${url}${join}w=${width}`, srcSet: `${url}${join}w=${width} 1x, ${url}${join}w=${width * 2} 2x` };
 }
 
 /**
@@ -68,7 +63,7 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
     });
     if (validated) void navigate('/login');
   };
-  const sized = image ? sizedImage(image.url, CARD_WIDTH[orientation]) : undefined;
+  const sized = image ? atDensities(image.url, CARD_WIDTH[orientation]) : undefined;
   return (
     <article className={`${styles.card} ${orientation === 'portrait' ? styles.portrait : styles.landscape}`}>
       <Link to={details} className={styles.link}>

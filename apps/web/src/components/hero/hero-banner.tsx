@@ -3,6 +3,7 @@ import type { Action, ComponentReference, Presentation } from '@antenne/contract
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
+import { fullWidth } from '../../lib/image-url';
 import { localizedPresentation } from '../../lib/presentation';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PauseIcon, PlayIcon } from '../icons';
@@ -77,9 +78,7 @@ export function HeroBanner({ reference }: { reference: ComponentReference }) {
       {image ? (
         <img
           className={styles.image}
-          src={`${image.url}?w=1280`}
-          srcSet={`${image.url}?w=640 640w, ${image.url}?w=1280 1280w, ${image.url}?w=1920 1920w`}
-          sizes="100vw"
+          {...fullWidth(image.url)}
           alt=""
           fetchPriority={index === 0 ? 'high' : 'auto'}
         />

@@ -25,6 +25,7 @@ import { DetailsOverlay } from './details-overlay';
 import { SeasonPicker } from './season-picker';
 import styles from './vod-details-page.module.css';
 import { escapeHtml } from '../../lib/html';
+import { fullWidth, imageAt } from '../../lib/image-url';
 
 /** /details/vod/:id — a film, an episode or a series; `redbee:` ids are the same asset. */
 export default function VodDetailsPage() {
@@ -107,9 +108,7 @@ function Details({ asset }: { asset: Asset }) {
         {background ? (
           <img
             className={styles.backgroundImage}
-            src={`${background.url}?w=1280`}
-            srcSet={`${background.url}?w=640 640w, ${background.url}?w=1280 1280w, ${background.url}?w=1920 1920w`}
-            sizes="100vw"
+            {...fullWidth(background.url)}
             alt=""
             fetchPriority="high"
           />
@@ -119,7 +118,7 @@ function Details({ asset }: { asset: Asset }) {
         <h1 className={styles.title}>
           {logo ? (
             // Its declared size reserves the space (no shift when it arrives); 800×300 when undeclared.
-            <img className={styles.logo} src={`${logo.url}?w=800`} width={logo.width ?? 800} height={logo.height ?? 300} alt={title} />
+            <img className={styles.logo} src={imageAt(logo.url, 800)} width={logo.width ?? 800} height={logo.height ?? 300} alt={title} />
           ) : (
             title
           )}
