@@ -1,11 +1,13 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PopupHost } from '../../components/modal/popup-host';
 import { analytics } from '../../lib/analytics/analytics';
-import { Footer } from './footer';
 import { TopBar } from './top-bar';
 import styles from './main-shell.module.css';
+
+/** The footer sits below the first screen: its code is fetched after the page's. */
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 
 /** What a route can ask of the shell (`handle` in the route table). */
 export interface RouteHandle {
@@ -47,7 +49,11 @@ export function MainShell() {
           <Outlet />
         </Suspense>
       </main>
-      {!hideTopBar && <Footer />}
+      {!hideTopBar && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       <PopupHost />
     </>
   );

@@ -1,11 +1,13 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStartup } from '../../api/use-startup';
 import { MenuIcon, SearchIcon, SettingsIcon, UserIcon } from '../../components/icons';
-import { BurgerMenu } from './burger-menu';
 import { useScrolled } from './use-scrolled';
 import styles from './top-bar.module.css';
+
+/** The burger menu's code comes with its first opening (it is not needed for the first screen). */
+const BurgerMenu = lazy(() => import('./burger-menu').then((m) => ({ default: m.BurgerMenu })));
 
 /**
  * The top bar (spec part 2 §2): burger, logo link to /, settings, search and profile icons.
@@ -16,6 +18,7 @@ export function TopBar() {
   const { config } = useStartup();
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -30,11 +33,18 @@ export function TopBar() {
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? menuId : undefined}
           ref={menuButton}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => {
+            setMenuUsed(true);
+            setMenuOpen((open) => !open);
+          }}
         >
           <MenuIcon />
         </button>
-        <BurgerMenu id={menuId} open={menuOpen} onClose={closeMenu} buttonRef={menuButton} />
+        {menuUsed ? (
+          <Suspense fallback={null}>
+            <BurgerMenu id={menuId} open={menuOpen} onClose={closeMenu} buttonRef={menuButton} />
+          </Suspense>
+        ) : null}
         <Link to="/" className={styles.logo}>
           <img
             src={config.design.theme.standard.logo}
