@@ -23,6 +23,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     target: 'es2022',
+    // dist/.vite/manifest.json: the chunk graph the JavaScript budget test (e2e/tests/budget.test.ts) reads.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // The contract's schema modules build TypeBox objects at module level; the web only uses

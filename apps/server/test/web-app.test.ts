@@ -28,6 +28,8 @@ describe('serving the web app', () => {
     writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log("app");\n'.repeat(200));
     writeFileSync(path.join(webDistDir, 'locales', 'fr.json'), '{"HOME":"Accueil"}');
     writeFileSync(path.join(webDistDir, 'robots.txt'), 'User-agent: *\n');
+    mkdirSync(path.join(webDistDir, '.vite'));
+    writeFileSync(path.join(webDistDir, '.vite', 'manifest.json'), '{}');
     app = await buildTestApp(testDb, { config: { webDistDir } });
     notBuilt = await buildTestApp(testDb, { config: { webDistDir: path.join(webDistDir, 'missing') } });
   });
@@ -72,8 +74,8 @@ describe('serving the web app', () => {
     expect((await app.inject('/locales/fr.json')).json()).toEqual({ HOME: 'Accueil' });
   });
 
-  test.each(['/v2/whitelabel/nothing', '/assets/app-old999.js', '/locales/xx.json', '/favicon.ico'])(
-    'a missing API path or file (%s) is a 404 JSON body, not the web app',
+  test.each(['/v2/whitelabel/nothing', '/assets/app-old999.js', '/locales/xx.json', '/favicon.ico', '/.vite/manifest.json'])(
+    'a missing API path or file, or the build manifest (%s), is a 404 JSON body, not the web app',
     async (url) => {
       const res = await app.inject({ url, headers: { accept: 'text/html,*/*' } });
       expect(res.statusCode).toBe(404);

@@ -1,10 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { seedFromBootstrap } from './app/bootstrap';
 import { startBoot } from './app/boot';
 import { createQueryClient } from './app/query-client';
-import { preloadPage, routes } from './app/routes';
+import { preloadPage } from './app/routes';
 import './app/global.css';
 
 // Everything startup needs begins now, in parallel: translations, the authentication state,
@@ -17,4 +16,4 @@ seedFromBootstrap(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(<App boot={boot} queryClient={queryClient} router={createBrowserRouter(routes)} />);
+createRoot(root).render(<App boot={boot} queryClient={queryClient} />);

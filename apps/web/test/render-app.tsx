@@ -1,21 +1,46 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { navigate as pushOrReplace } from 'wouter/use-browser-location';
 import type { Locale } from '@antenne/contract';
 import { App } from '../src/app/app';
 import { startBoot } from '../src/app/boot';
 import { createQueryClient } from '../src/app/query-client';
-import { preloadPage, routes } from '../src/app/routes';
+import { preloadPage } from '../src/app/routes';
 import type { AuthStateOutcome } from '../src/state/auth-state';
 
-/** Mounts the whole app at `path` as main.tsx does, with a memory router and no retries. */
+/**
+ * The test's handle on the location: jsdom's real History API, which the app's router follows as
+ * it follows the browser's.
+ */
+export const testRouter = {
+  state: {
+    get location() {
+      const { pathname, search, hash } = window.location;
+      return { pathname, search, hash };
+    },
+  },
+  /** A path goes there (pushed, or replacing with `replace`); a number moves through history. */
+  navigate(to: string | number, options: { replace?: boolean } = {}): Promise<void> {
+    if (typeof to === 'string') {
+      pushOrReplace(to, options);
+      return Promise.resolve();
+    }
+    // jsdom fires popstate in a later task, as browsers do.
+    return new Promise((resolve) => {
+      window.addEventListener('popstate', () => resolve(), { once: true });
+      window.history.go(to);
+    });
+  },
+};
+
+/** Mounts the whole app at `path` as main.tsx does, with no retries. */
 export function renderApp(
   path = '/',
   options: { locale?: Locale; authState?: Promise<AuthStateOutcome> } = {},
 ) {
+  window.history.replaceState(null, '', path);
   const queryClient = createQueryClient({ retry: false });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const page = preloadPage(new URL(path, 'http://localhost').pathname);
+  const page = preloadPage(window.location.pathname);
   const boot = startBoot({ ...options, page });
-  const view = render(<App boot={boot} queryClient={queryClient} router={router} />);
-  return { ...view, queryClient, router, boot };
+  const view = render(<App boot={boot} queryClient={queryClient} />);
+  return { ...view, queryClient, router: testRouter, boot };
 }

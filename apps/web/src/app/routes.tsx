@@ -1,7 +1,9 @@
-import { isValidElement } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { parse } from 'regexparam';
+import { matchRoute, Route } from 'wouter';
+import { useLocation, useScrollToTopOnNavigation } from '../lib/router';
 import { lazyPage, type LazyPage } from './lazy-page';
-import { BareLayout, MainShell, type RouteHandle } from './shell/main-shell';
+import { BareLayout, MainShell } from './shell/main-shell';
 import { RequireUserToken } from './shell/require-user-token';
 import { RouteError } from './shell/route-error';
 
@@ -23,50 +25,103 @@ const LegalPage = lazyPage(() => import('../features/legal/legal-page'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'));
 const UnderConstructionPage = lazyPage(() => import('../features/not-found/under-construction-page'));
 
-const player: RouteHandle = { hideTopBar: true };
+export interface AppRoute {
+  /** A wouter/regexparam pattern: `:name` parameters, `:name?` optional. */
+  path: string;
+  page: LazyPage;
+  /** Signed-in users only: a visitor without a token goes to /login. */
+  forUsers?: boolean;
+  /** The player hides the top bar and the footer; leaving it restores them. */
+  hideTopBar?: boolean;
+  /** Outside the main shell (no top bar, no footer). */
+  bare?: boolean;
+}
 
 /** The route table of the specification (part 2 §2, part 1 §2), one line per route. */
-export const routes: RouteObject[] = [
-  {
-    element: <MainShell />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/mycontent', element: <RequireUserToken page={MyContentPage} /> },
-      { path: '/vod/:id', element: <CategoryPage /> },
-      { path: '/mosaic/:id', element: <MosaicPage /> },
-      { path: '/details/vod/:id', element: <VodDetailsPage /> },
-      { path: '/details/epg/:id', element: <EpgDetailsPage /> },
-      { path: '/search', element: <SearchPage /> },
-      { path: '/settings', element: <SettingsPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/create-account', element: <CreateAccountPage /> },
-      { path: '/player/:id', element: <PlayerPage />, handle: player },
-      { path: '/player/:id/:progress', element: <PlayerPage />, handle: player },
-      { path: '/csa', element: <CsaPage /> },
-      { path: '/activation', element: <ActivationPage /> },
-      { path: '/notFound', element: <NotFoundPage /> },
-      { path: '*', element: <UnderConstructionPage /> },
-    ],
-  },
-  {
-    // Outside the main shell: no top bar.
-    element: <BareLayout />,
-    errorElement: <RouteError />,
-    children: [{ path: '/legal/:id', element: <LegalPage /> }],
-  },
+export const routes: AppRoute[] = [
+  { path: '/', page: HomePage },
+  { path: '/mycontent', page: MyContentPage, forUsers: true },
+  { path: '/vod/:id', page: CategoryPage },
+  { path: '/mosaic/:id', page: MosaicPage },
+  { path: '/details/vod/:id', page: VodDetailsPage },
+  { path: '/details/epg/:id', page: EpgDetailsPage },
+  { path: '/search', page: SearchPage },
+  { path: '/settings', page: SettingsPage },
+  { path: '/login', page: LoginPage },
+  { path: '/create-account', page: CreateAccountPage },
+  { path: '/player/:id', page: PlayerPage, hideTopBar: true },
+  { path: '/player/:id/:progress', page: PlayerPage, hideTopBar: true },
+  { path: '/csa', page: CsaPage },
+  { path: '/activation', page: ActivationPage },
+  { path: '/notFound', page: NotFoundPage },
+  { path: '/legal/:id', page: LegalPage, bare: true },
 ];
+
+/** Any other path: 'PAGE UNDER CONSTRUCTION', inside the main shell. */
+const fallback: AppRoute = { path: '*', page: UnderConstructionPage };
+
+/** The route `pathname` opens (the fallback when none of the table matches). */
+export function findRoute(pathname: string): AppRoute {
+  return routes.find((route) => matchRoute(parse, route.path, pathname)[0]) ?? fallback;
+}
 
 /** Fetches the code of the page at `pathname` (startup waits for it, in parallel with its calls). */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const loads: Promise<unknown>[] = [];
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    const element = route.element;
-    if (!isValidElement(element)) continue;
-    // The page is the element itself, or the `page` a guard renders.
-    const page = ((element.props as { page?: unknown }).page ?? element.type) as Partial<LazyPage>;
-    if (typeof page.preload === 'function') loads.push(page.preload());
-  }
   // A chunk that fails to load is reported by the route's error boundary, not by startup.
-  return Promise.all(loads).catch(() => undefined);
+  return findRoute(pathname)
+    .page.preload()
+    .catch(() => undefined);
+}
+
+/**
+ * The page of the current location inside its layout. The layout stays mounted from one page to
+ * the next (the top bar does not flash); the page's parameters come from its pattern.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const route = findRoute(pathname);
+  useScrollToTopOnNavigation(pathname);
+  const Layout = route.bare ? BareLayout : MainShell;
+  const page = route.forUsers ? <RequireUserToken page={route.page} /> : <route.page />;
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Layout hideTopBar={route.hideTopBar === true}>
+        <Route path={route.path}>{page}</Route>
+      </Layout>
+    </RouteErrorBoundary>
+  );
+}
+
+interface BoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: unknown;
+  /** Where the error happened: moving elsewhere (back button, a link) tries again. */
+  failedAt: string | null;
+}
+
+/** A page that crashed, or whose code failed to load, shows a way out instead of a blank screen. */
+class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, failedAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === null) return null;
+    if (state.failedAt === null) return { failedAt: props.pathname };
+    return state.failedAt === props.pathname ? null : { error: null, failedAt: null };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('route error', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteError />;
+  }
 }

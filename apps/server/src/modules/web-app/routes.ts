@@ -29,9 +29,9 @@ export const webAppRoutes: FastifyPluginAsyncTypebox<WebAppRoutesOptions> = asyn
       root: webDistDir,
       // One route per file found at start, so unknown paths reach the not-found handler (SPA fallback).
       wildcard: false,
-      // index.html is served from memory by sendIndex.
+      // index.html is served from memory by sendIndex; the build manifest is for the tests only.
       index: false,
-      globIgnore: ['index.html'],
+      globIgnore: ['index.html', '.vite/**'],
       cacheControl: false,
       etag: true,
       lastModified: true,

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { PopupHost } from '../../components/modal/popup-host';
 import { analytics } from '../../lib/analytics/analytics';
@@ -9,10 +9,11 @@ import styles from './main-shell.module.css';
 /** The footer sits below the first screen: its code is fetched after the page's. */
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 
-/** What a route can ask of the shell (`handle` in the route table). */
-export interface RouteHandle {
+export interface LayoutProps {
+  /** The page of the current route. */
+  children: ReactNode;
   /** The player hides the top bar (and the footer); leaving it restores them. */
-  hideTopBar?: boolean;
+  hideTopBar: boolean;
 }
 
 /** Reports a page view on every route change (path and query), once per change. */
@@ -32,10 +33,8 @@ function usePageViews() {
  * The main shell: top bar, the page, the footer, and the popup host. Pages are code-split; the
  * bar stays while one loads.
  */
-export function MainShell() {
+export function MainShell({ children, hideTopBar }: LayoutProps) {
   const { t } = useTranslation();
-  const matches = useMatches();
-  const hideTopBar = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideTopBar);
   usePageViews();
 
   return (
@@ -46,7 +45,7 @@ export function MainShell() {
       {!hideTopBar && <TopBar />}
       <main id="main" className={hideTopBar ? styles.fullScreen : styles.main}>
         <Suspense fallback={<div className={styles.pageFallback} />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       {!hideTopBar && (
@@ -60,13 +59,13 @@ export function MainShell() {
 }
 
 /** Pages outside the main shell (/legal/{id}): no top bar, no footer. */
-export function BareLayout() {
+export function BareLayout({ children }: LayoutProps) {
   usePageViews();
   return (
     <>
       <main id="main" className={styles.bare}>
         <Suspense fallback={<div className={styles.pageFallback} />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <PopupHost />

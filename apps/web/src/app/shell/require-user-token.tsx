@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../lib/router';
 import { useUserToken } from '../../state/session-store';
 
 /** A page for signed-in users only (/mycontent): a visitor without a token goes to /login. */

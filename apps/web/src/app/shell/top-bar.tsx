@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useStartup } from '../../api/use-startup';
 import { MenuIcon, SearchIcon, SettingsIcon, UserIcon } from '../../components/icons';

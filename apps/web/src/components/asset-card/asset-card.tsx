@@ -1,5 +1,5 @@
 import type { Asset } from '@antenne/contract';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { badgeOf, csaLevelOf, descriptionOf, imageOf, progressOf, titleOf, type CardOrientation } from '../../lib/asset-display';
 import { escapeHtml } from '../../lib/html';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Action, ComponentReference, Presentation } from '@antenne/contract';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
 import { fullWidth } from '../../lib/image-url';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Asset, ComponentReference } from '@antenne/contract';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
 import { useContent } from '../../api/get-assets';

@@ -1,7 +1,7 @@
 import type { ComponentReference } from '@antenne/contract';
 import DOMPurify from 'dompurify';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
 import { PageBody } from '../../components/page-body/page-body';

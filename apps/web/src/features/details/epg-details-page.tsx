@@ -1,4 +1,4 @@
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../components/placeholder-page';
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '@antenne/contract';
 import { stripAssetPrefix, useAsset, useRecommendations, useTags } from '../../api/get-asset';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { DEFAULT_LOCALE, type Component, type Presentation } from '@antenne/contract';

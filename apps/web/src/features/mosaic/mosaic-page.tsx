@@ -1,5 +1,5 @@
 import type { Asset } from '@antenne/contract';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '../../lib/router';
 import { useRecommendations } from '../../api/get-asset';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';

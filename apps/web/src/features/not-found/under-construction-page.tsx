@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { analytics } from '../../lib/analytics';
 import styles from './not-found.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { MIN_SEARCH_TEXT_LENGTH, type Asset, type SearchSuggestion } from '@antenne/contract';
 import { isSearchable, useSearchResults, useSearchSuggestions } from '../../api/search';
