@@ -69,6 +69,9 @@ export async function ensureBuilt({ log = () => {} } = {}) {
     const result = spawnSync('npm', ['run', 'build', '-w', step.workspace, '--silent'], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
+      // Always a production bundle: a caller's NODE_ENV (vitest sets `test`) would make Vite ship
+      // React's development build, twice the size.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (result.status !== 0) {
       throw new Error(`antenne: the build of ${step.workspace} failed (exit ${result.status}); see above`);
