@@ -20,9 +20,15 @@ import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { SERVER_VERSION } from './lib/version.js';
 import { VersionedCache } from './lib/versioned-cache.js';
+import { accountsRoutes, deleteHouseholdOfIdentityUser, type VerifyIdToken } from './modules/accounts/index.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createIdentity, type Identity } from './modules/identity/auth.js';
+import { identityRoutes } from './modules/identity/routes.js';
+import { createIdTokenVerifier } from './modules/identity/verify.js';
 import { imageRoutes } from './modules/images/routes.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { outboxRoutes } from './modules/mail/routes.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { DEMO_IMAGES_DIR, type DemoPreparation } from './modules/media/demo/prepare.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -44,12 +50,20 @@ export interface AppDeps {
   clock?: () => number;
   /** The demo's media preparation (main.ts starts it once listening), reported by /readyz. */
   demo?: DemoPreparation;
+  /** Where mail goes; by default SMTP_URL's relay, or the outbox under DATA_DIR. */
+  mailer?: Mailer;
+  /** Rate limits of the identity service (on by default). */
+  identityRateLimit?: boolean;
+  /** Checks firebaseLogin's ID token; by default against the identity service's JWKS (tests pass their own). */
+  verifyIdToken?: VerifyIdToken;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process changed the catalogue outside a request: caches re-read the version at the next read. */
     catalogueChanged(): void;
+    /** The identity service (better-auth): tests and the accounts module use its API. */
+    identity: Identity;
   }
 }
 
@@ -147,6 +161,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(config.demoContent ? { extraOriginalsDirs: [path.join(config.cacheDir, DEMO_IMAGES_DIR)] } : {}),
   });
   await app.register(mediaRoutes, { dataDir: config.dataDir, ...(config.demoContent ? { cacheDir: config.cacheDir } : {}) });
+
+  // Accounts: mail, the identity service (better-auth under /identity) and its ID-token check.
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const identity = createIdentity({
+    config,
+    db: database.db,
+    engine: database.engine,
+    mailer,
+    log: app.log,
+    ...(deps.identityRateLimit === undefined ? {} : { rateLimit: deps.identityRateLimit }),
+    onUserDeleted: async (identityUserId) => {
+      await deleteHouseholdOfIdentityUser(database.db, identityUserId);
+    },
+  });
+  app.decorate('identity', identity);
+  await app.register(identityRoutes, { identity, config });
+  if (config.smtpUrl === '') await app.register(outboxRoutes, { dataDir: config.dataDir });
+  await app.register(accountsRoutes, {
+    database,
+    tenant,
+    snapshots,
+    verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
 
   const indexHtml = readIndexHtml(config.webDistDir);
   if (indexHtml === undefined) app.log.warn({ webDistDir: config.webDistDir }, 'web app not built: no index.html; the API still works');

@@ -34,7 +34,23 @@ export interface Config {
   demoContent: boolean;
   /** Absolute path of the machine-wide cache of generated demo media and images (outside dataDir). */
   cacheDir: string;
+  /** smtp:// or smtps:// URL of the mail relay; empty: mail goes to DATA_DIR/outbox (embedded mode only). */
+  smtpUrl: string;
+  /** The From of every mail. */
+  mailFrom: string;
+  /** Signs identity cookies and encrypts the JWT keys; empty: generated once into DATA_DIR (embedded mode only). */
+  authSecret: string;
+  /** Social sign-in providers with both a client id and a secret (the others are hidden). */
+  social: Partial<Record<SocialProvider, { clientId: string; clientSecret: string }>>;
+  /** The generic OpenID Connect provider, when OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string; name: string } | null;
 }
+
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'twitter'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** PostgreSQL means a production deployment: SMTP_URL and AUTH_SECRET are then required. */
+export const isProductionDeployment = (config: Pick<Config, 'databaseUrl'>) => config.databaseUrl !== '';
 
 /** The built web app, relative to this package (src/ or dist/ are both one level down), not the cwd. */
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -81,6 +97,33 @@ export const VARIABLES: readonly VariableDoc[] = [
     description:
       'Machine-wide cache of the generated demo media and images, shared by every DATA_DIR on the machine (built once, ~3 min). ~ is the home folder.',
   },
+  {
+    name: 'SMTP_URL',
+    default: '',
+    description:
+      'smtp:// or smtps:// URL of the mail relay (user:password@host:port). Empty: mail is written to DATA_DIR/outbox and listed at /dev/outbox; required with DATABASE_URL.',
+  },
+  { name: 'MAIL_FROM', default: 'Antenne <no-reply@localhost>', description: 'Sender of verification and password-reset mail.' },
+  {
+    name: 'AUTH_SECRET',
+    default: '',
+    description:
+      'At least 32 characters; signs identity cookies and encrypts the ID-token keys. Empty: generated once into DATA_DIR/auth-secret; required with DATABASE_URL (every node shares it).',
+  },
+  { name: 'GOOGLE_CLIENT_ID', default: '', description: 'Google sign-in: OAuth client id (with GOOGLE_CLIENT_SECRET; unset hides the button).' },
+  { name: 'GOOGLE_CLIENT_SECRET', default: '', description: 'Google sign-in: OAuth client secret.' },
+  { name: 'FACEBOOK_CLIENT_ID', default: '', description: 'Facebook sign-in: app id (with FACEBOOK_CLIENT_SECRET; unset hides the button).' },
+  { name: 'FACEBOOK_CLIENT_SECRET', default: '', description: 'Facebook sign-in: app secret.' },
+  { name: 'TWITTER_CLIENT_ID', default: '', description: 'X (Twitter) sign-in: OAuth 2 client id (with TWITTER_CLIENT_SECRET; unset hides the button).' },
+  { name: 'TWITTER_CLIENT_SECRET', default: '', description: 'X (Twitter) sign-in: OAuth 2 client secret.' },
+  {
+    name: 'OIDC_ISSUER_URL',
+    default: '',
+    description: 'A generic OpenID Connect provider: its issuer URL (discovery at /.well-known/openid-configuration).',
+  },
+  { name: 'OIDC_CLIENT_ID', default: '', description: 'Client id at the OpenID Connect provider.' },
+  { name: 'OIDC_CLIENT_SECRET', default: '', description: 'Client secret at the OpenID Connect provider.' },
+  { name: 'OIDC_NAME', default: 'OpenID Connect', description: 'Name of the OpenID Connect provider on the sign-in button.' },
 ];
 
 export class ConfigError extends Error {
@@ -162,6 +205,44 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const cacheText = read('CACHE_DIR', '~/.cache/antenne');
   const cacheDir = path.resolve(cwd, cacheText === '~' || cacheText.startsWith('~/') ? path.join(homedir(), cacheText.slice(1)) : cacheText);
 
+  // A valid PostgreSQL URL means a production deployment: real mail and a shared secret required.
+  const production = /^postgres(ql)?:\/\/.+/.test(databaseUrl);
+  const smtpUrl = read('SMTP_URL', '');
+  if (smtpUrl !== '' && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) fail('SMTP_URL', redactUrl(smtpUrl), 'empty or an smtp:// or smtps:// URL', '');
+  if (smtpUrl === '' && production) {
+    problems.push('SMTP_URL is required with DATABASE_URL (a production deployment sends real mail)');
+  }
+  const mailFrom = read('MAIL_FROM', 'Antenne <no-reply@localhost>');
+
+  const authSecret = read('AUTH_SECRET', '');
+  if (authSecret !== '' && authSecret.length < 32) problems.push('AUTH_SECRET: expected at least 32 characters');
+  if (authSecret === '' && production) {
+    problems.push('AUTH_SECRET is required with DATABASE_URL (every server of the deployment must share it)');
+  }
+
+  const social: Config['social'] = {};
+  for (const provider of SOCIAL_PROVIDERS) {
+    const prefix = provider.toUpperCase();
+    const clientId = read(`${prefix}_CLIENT_ID`, '');
+    const clientSecret = read(`${prefix}_CLIENT_SECRET`, '');
+    if ((clientId === '') !== (clientSecret === '')) problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together: set both or neither`);
+    else if (clientId !== '') social[provider] = { clientId, clientSecret };
+  }
+
+  const oidcIssuer = read('OIDC_ISSUER_URL', '');
+  const oidcClientId = read('OIDC_CLIENT_ID', '');
+  const oidcClientSecret = read('OIDC_CLIENT_SECRET', '');
+  let oidc: Config['oidc'] = null;
+  if (oidcIssuer !== '' || oidcClientId !== '' || oidcClientSecret !== '') {
+    if (oidcIssuer === '' || oidcClientId === '' || oidcClientSecret === '') {
+      problems.push('OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none');
+    } else if (!/^https?:\/\/.+/.test(oidcIssuer)) {
+      fail('OIDC_ISSUER_URL', oidcIssuer, 'an http:// or https:// URL', '');
+    } else {
+      oidc = { issuerUrl: oidcIssuer.replace(/\/+$/, ''), clientId: oidcClientId, clientSecret: oidcClientSecret, name: read('OIDC_NAME', 'OpenID Connect') };
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -177,6 +258,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDistDir,
     demoContent,
     cacheDir,
+    smtpUrl,
+    mailFrom,
+    authSecret,
+    social,
+    oidc,
   };
 }
 

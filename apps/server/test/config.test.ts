@@ -15,7 +15,40 @@ const problemsOf = (env: Record<string, string>): string[] => {
   return [];
 };
 
+/** What a PostgreSQL (production) deployment must also set. */
+const PRODUCTION_ACCOUNTS = { SMTP_URL: 'smtp://mail.example.com:587', AUTH_SECRET: 'x'.repeat(32) };
+
 describe('configuration from the environment', () => {
+  test('a PostgreSQL deployment needs SMTP_URL and AUTH_SECRET; the embedded mode needs neither', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://u@h/db' })).toEqual([
+      'SMTP_URL is required with DATABASE_URL (a production deployment sends real mail)',
+      'AUTH_SECRET is required with DATABASE_URL (every server of the deployment must share it)',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'postgres://u@h/db', ...PRODUCTION_ACCOUNTS })).toEqual([]);
+    expect(problemsOf({})).toEqual([]);
+  });
+
+  test('mail and sign-in providers: bad or half-set values are named', () => {
+    expect(problemsOf({ SMTP_URL: 'http://mail', AUTH_SECRET: 'short', GOOGLE_CLIENT_ID: 'id', OIDC_ISSUER_URL: 'https://id.example.com' })).toEqual([
+      'SMTP_URL="http://mail": expected empty or an smtp:// or smtps:// URL',
+      'AUTH_SECRET: expected at least 32 characters',
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both or neither',
+      'OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none',
+    ]);
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+      FACEBOOK_CLIENT_ID: 'fb',
+      FACEBOOK_CLIENT_SECRET: 'fb-secret',
+      OIDC_ISSUER_URL: 'https://id.example.com/realms/tv/',
+      OIDC_CLIENT_ID: 'antenne',
+      OIDC_CLIENT_SECRET: 's3cret',
+    });
+    expect(config.social).toEqual({ facebook: { clientId: 'fb', clientSecret: 'fb-secret' } });
+    expect(config.oidc).toEqual({ issuerUrl: 'https://id.example.com/realms/tv', clientId: 'antenne', clientSecret: 's3cret', name: 'OpenID Connect' });
+    expect(problemsOf({ SMTP_URL: 'smtp://user:hunter2@x' })).toEqual([]);
+    expect(problemsOf({ SMTP_URL: 'ftp://user:hunter2@x' }).join()).not.toContain('hunter2');
+  });
+
   test('an empty environment gives the documented defaults', () => {
     expect(loadConfig({}, '/srv/antenne')).toEqual({
       port: 8080,
@@ -31,6 +64,11 @@ describe('configuration from the environment', () => {
       webDistDir: DEFAULT_WEB_DIST_DIR,
       demoContent: true,
       cacheDir: path.join(homedir(), '.cache/antenne'),
+      smtpUrl: '',
+      mailFrom: 'Antenne <no-reply@localhost>',
+      authSecret: '',
+      social: {},
+      oidc: null,
     });
   });
 
@@ -74,7 +112,7 @@ describe('configuration from the environment', () => {
   });
 
   test('postgres URLs select PostgreSQL; blank values take the default', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).databaseUrl).toBe('postgresql://u@h/db');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db', ...PRODUCTION_ACCOUNTS }).databaseUrl).toBe('postgresql://u@h/db');
     expect(loadConfig({ PORT: ' ', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: '' });
     expect(loadConfig({ PUBLIC_URL: 'https://tv.example.com/' }).publicUrl).toBe('https://tv.example.com');
   });

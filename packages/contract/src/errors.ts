@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { ACCOUNT_ERROR_CODES } from './accounts.js';
 
 /**
  * Machine-readable error codes carried in `message` of the one error body.
@@ -23,7 +24,8 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/** The generic codes and the accounts calls' (accounts.ts). */
+export type ErrorCode = (typeof ERROR_CODES)[number] | (typeof ACCOUNT_ERROR_CODES)[number];
 
 /**
  * Exposure's error body ("API Error message"): `{ httpCode, message }` with an optional

@@ -8,3 +8,4 @@ export * from './health.js';
 export * from './asset.js';
 export * from './catalogue.js';
 export * from './catalogue-import.js';
+export * from './accounts.js';

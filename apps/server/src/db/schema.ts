@@ -18,6 +18,12 @@ export interface Database {
   season: SeasonTable;
   product: ProductTable;
   publication: PublicationTable;
+  households: HouseholdsTable;
+  profiles: ProfilesTable;
+  sessions: SessionsTable;
+  preferences: PreferencesTable;
+  favorites: FavoritesTable;
+  play_history: PlayHistoryTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -159,6 +165,66 @@ export interface PublicationTable {
   products: string;
   services: string;
   rights: string;
+}
+
+/** A household: one per identity-service user (accounts module); `status` is a HouseholdStatus. */
+export interface HouseholdsTable {
+  id: string;
+  identity_user_id: string;
+  email: string;
+  status: string;
+  created_at: string;
+}
+
+/** A household member; booleans are 0/1, `metadata` JSON text (avatar, PrLevel, Reminders ...), `pin_hash` scrypt. */
+export interface ProfilesTable {
+  id: string;
+  household_id: string;
+  display_name: string;
+  owner: number;
+  child: number;
+  profile_type: string | null;
+  language: string | null;
+  metadata: string;
+  pin_hash: string | null;
+  created_at: string;
+}
+
+/** An Exposure session: only the SHA-256 of its token is kept. */
+export interface SessionsTable {
+  token_hash: string;
+  household_id: string;
+  profile_id: string;
+  device_id: string;
+  device_name: string;
+  device_type: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** A profile's preferences: the whole map as JSON text. */
+export interface PreferencesTable {
+  profile_id: string;
+  map: string;
+  last_updated: string;
+}
+
+/** A favourite of a profile (Exposure's `favorites` list); `metadata` JSON text. */
+export interface FavoritesTable {
+  profile_id: string;
+  asset_id: string;
+  position: number;
+  metadata: string;
+  created_at: string;
+}
+
+/** Where a profile stopped in an asset: offset ms, time epoch ms (bigint: text on PostgreSQL). */
+export interface PlayHistoryTable {
+  profile_id: string;
+  asset_id: string;
+  last_viewed_offset: number | string | bigint;
+  last_viewed_time: number | string | bigint;
 }
 
 export type WebConfigRow = Selectable<WebConfigTable>;

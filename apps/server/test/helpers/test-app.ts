@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Engine } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import type { VerifyIdToken } from '../../src/modules/accounts/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { loggerOptions } from '../../src/lib/logger.js';
 import { SERVER_VERSION } from '../../src/lib/version.js';
@@ -87,6 +88,8 @@ export interface TestAppOptions {
   cacheCheckEveryMs?: number;
   /** The clock publication windows are checked against. */
   clock?: () => number;
+  /** Checks firebaseLogin's ID tokens (tests mint their own; the real JWT check is the identity module's). */
+  verifyIdToken?: VerifyIdToken;
   /** Registers extra routes before the app is ready (e.g. one that throws). */
   extend?: (app: App) => void;
 }
@@ -99,6 +102,7 @@ export async function buildTestApp(testDb: TestDatabase, options: TestAppOptions
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.cacheCheckEveryMs === undefined ? {} : { cacheCheckEveryMs: options.cacheCheckEveryMs }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.verifyIdToken === undefined ? {} : { verifyIdToken: options.verifyIdToken }),
   });
   options.extend?.(app);
   await app.ready();

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m20261122001 from './2026-11-22-001-whitelabel.js';
 import * as m20261122002 from './2026-11-22-002-catalogue.js';
+import * as m20261123003 from './2026-11-23-003-accounts.js';
+import * as m20261123004 from './2026-11-23-004-identity.js';
 
 /**
  * Every migration, by name; names sort in execution order. A static object (not a folder scan)
@@ -9,4 +11,6 @@ import * as m20261122002 from './2026-11-22-002-catalogue.js';
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-whitelabel': m20261122001,
   '2026-11-22-002-catalogue': m20261122002,
+  '2026-11-23-003-accounts': m20261123003,
+  '2026-11-23-004-identity': m20261123004,
 };

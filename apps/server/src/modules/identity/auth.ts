@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { genericOAuth, jwt } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { IDENTITY_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@antenne/contract';
+import type { Config } from '../../config.js';
+import type { Engine } from '../../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { mailLocale, renderMail } from '../mail/templates.js';
+
+/** The identity service's tables (migration 2026-11-23-004-identity). */
+export const IDENTITY_TABLES = {
+  user: 'identity_user',
+  session: 'identity_session',
+  account: 'identity_account',
+  verification: 'identity_verification',
+  jwks: 'identity_jwks',
+  rateLimit: 'identity_rate_limit',
+} as const;
+
+/** ID tokens (exchanged at firebaseLogin) live this long. */
+export const ID_TOKEN_TTL = '15m';
+/** Deleting the identity needs a sign-in younger than this (seconds): "recent login" of the spec. */
+export const FRESH_SESSION_SECONDS = 10 * 60;
+/** Identity cookie sessions last 7 days. */
+const SESSION_SECONDS = 7 * 24 * 60 * 60;
+
+/** Attempts per IP and window on the sensitive endpoints (429 past them). */
+export const RATE_LIMITS = {
+  '/sign-in/email': { window: 60, max: 5 },
+  '/sign-up/email': { window: 60, max: 5 },
+  '/request-password-reset': { window: 60, max: 3 },
+  '/send-verification-email': { window: 60, max: 3 },
+  '/change-password': { window: 60, max: 5 },
+} as const;
+
+export interface IdentityDeps {
+  config: Config;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- better-auth owns the identity tables' types
+  db: Kysely<any>;
+  engine: Engine;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Rate limiting (on by default; some tests turn it off to sign in many times). */
+  rateLimit?: boolean;
+  /** Called once an identity is deleted: the household it owned goes with it. */
+  onUserDeleted?: (identityUserId: string) => Promise<void>;
+}
+
+/**
+ * The self-hosted identity service (better-auth), playing the part the specification buys from
+ * a third party: email + password with verification and reset mail, change email and password,
+ * fresh-session delete, social and OpenID Connect sign-in, ID tokens as JWT with a JWKS.
+ */
+export function createIdentity({ config, db, engine, mailer, log, rateLimit = true, onUserDeleted }: IdentityDeps) {
+  const send = (kind: Parameters<typeof renderMail>[0], user: { email: string; name: string; language?: unknown }, url: string, to = user.email, request?: Request) =>
+    mailer.send(
+      renderMail(kind, mailLocale(typeof user.language === 'string' ? user.language : undefined, request?.headers.get('accept-language')), {
+        to,
+        name: user.name,
+        url,
+      }),
+    );
+
+  const social = Object.fromEntries(
+    Object.entries(config.social).map(([provider, credentials]) => [provider, { ...credentials }]),
+  );
+
+  return betterAuth({
+    appName: 'Antenne',
+    baseURL: config.publicUrl,
+    basePath: IDENTITY_BASE_PATH,
+    secret: identitySecret(config),
+    trustedOrigins: [config.publicUrl],
+    database: { db, type: engine },
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message) => (level === 'error' ? log.error({ identity: true }, message) : log.warn({ identity: true }, message)),
+    },
+    user: {
+      modelName: IDENTITY_TABLES.user,
+      additionalFields: {
+        // The interface language at sign-up: mails go out in it.
+        language: { type: 'string', required: false, input: true },
+      },
+      changeEmail: {
+        enabled: true,
+        // A verified user confirms the new address from a mail sent to it.
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => send('change-email', user, url, newEmail, request),
+      },
+      deleteUser: {
+        enabled: true,
+        ...(onUserDeleted ? { afterDelete: async (user: { id: string }) => onUserDeleted(user.id) } : {}),
+      },
+    },
+    session: { modelName: IDENTITY_TABLES.session, expiresIn: SESSION_SECONDS, freshAge: FRESH_SESSION_SECONDS },
+    account: {
+      modelName: IDENTITY_TABLES.account,
+      accountLinking: { enabled: true, trustedProviders: ['google', 'facebook', 'twitter', 'oidc'] },
+    },
+    verification: { modelName: IDENTITY_TABLES.verification },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }, request) => send('reset-password', user, url, user.email, request),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }, request) => send('verify-email', user, url, user.email, request),
+    },
+    socialProviders: social,
+    rateLimit: {
+      enabled: rateLimit,
+      storage: 'database',
+      modelName: IDENTITY_TABLES.rateLimit,
+      window: 60,
+      max: 100,
+      customRules: { ...RATE_LIMITS },
+    },
+    advanced: {
+      cookiePrefix: 'antenne',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      // routes.ts sets this header from Fastify's request.ip (TRUST_PROXY applied), replacing any client value.
+      ipAddress: { ipAddressHeaders: ['x-antenne-client-ip'] },
+    },
+    plugins: [
+      jwt({
+        jwt: {
+          issuer: config.publicUrl,
+          audience: config.publicUrl,
+          expirationTime: ID_TOKEN_TTL,
+          definePayload: ({ user }) => ({ email: user.email, email_verified: user.emailVerified, name: user.name }),
+        },
+        schema: { jwks: { modelName: IDENTITY_TABLES.jwks } },
+      }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'oidc',
+                  discoveryUrl: `${config.oidc.issuerUrl}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Identity = ReturnType<typeof createIdentity>;
+
+/**
+ * AUTH_SECRET, or (embedded mode) a secret generated once into DATA_DIR/auth-secret, readable
+ * only by the server's user: restarts keep sessions and the JWT keys valid.
+ */
+export function identitySecret(config: Pick<Config, 'authSecret' | 'dataDir'>): string {
+  if (config.authSecret !== '') return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process of the same DATA_DIR wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IDENTITY_BASE_PATH, identityPaths, IdentityProvidersSchema, SOCIAL_PROVIDER_IDS, type IdentityProviders } from '@antenne/contract';
+import type { Config } from '../../config.js';
+import type { Identity } from './auth.js';
+
+export interface IdentityRoutesOptions {
+  identity: Identity;
+  config: Config;
+}
+
+/** The header better-auth reads the client's address from (auth.ts): always ours, never the client's. */
+const CLIENT_IP_HEADER = 'x-antenne-client-ip';
+
+/**
+ * Mounts the identity service under /identity: every better-auth endpoint (sign-up, sign-in,
+ * verification, reset, change email/password, delete, social and OIDC callbacks, token, jwks),
+ * plus /identity/providers (which sign-in buttons to show). Fastify parses the body; it is handed
+ * on as JSON.
+ */
+export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = async (app, { identity, config }) => {
+  const providers: IdentityProviders = {
+    email: true,
+    social: SOCIAL_PROVIDER_IDS.filter((provider) => config.social[provider] !== undefined),
+    oidc: config.oidc ? { providerId: 'oidc', name: config.oidc.name } : null,
+  };
+
+  app.get(
+    identityPaths.providers,
+    { schema: { tags: ['identity'], summary: 'The sign-in providers configured', response: { 200: IdentityProvidersSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return providers;
+    },
+  );
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, config.publicUrl);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || name === CLIENT_IP_HEADER) continue;
+      if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+      else headers.set(name, value);
+    }
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+    if (hasBody) headers.set('content-type', 'application/json');
+    headers.delete('content-length');
+    const response = await identity.handler(
+      new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(request.body) } : {}) }),
+    );
+
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+      reply.header(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    reply.header('cache-control', 'no-store');
+    // Past a rate limit: the code the web app translates (spec part 1 §8).
+    if (response.status === 429) {
+      return reply.type('application/json').send({ httpCode: 429, code: 'TOO_MANY_ATTEMPTS_TRY_LATER', message: 'TOO_MANY_ATTEMPTS_TRY_LATER' });
+    }
+    return reply.send(response.body === null ? null : Buffer.from(await response.arrayBuffer()));
+  };
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${IDENTITY_BASE_PATH}/*`,
+    schema: { hide: true },
+    handler,
+  });
+};

@@ -1,0 +1,116 @@
+import { accountPaths, IDENTITY_USERNAME_PREFIX, type LoginResponse } from '@antenne/contract';
+import { expect } from 'vitest';
+import type { App } from '../../src/app.js';
+import type { Engine } from '../../src/db/database.js';
+import type { VerifyIdToken } from '../../src/modules/accounts/index.js';
+import { importCatalogue } from '../../src/modules/catalogue/import-service.js';
+import { extraAsset, smallCatalogue } from '../catalogue/helpers.js';
+import { buildTestApp, createTestDatabase, TENANT, type TestDatabase } from '../helpers/test-app.js';
+
+/**
+ * The accounts suites' setting: a catalogue, an app whose firebaseLogin accepts ID tokens the
+ * tests mint ('test-id-token:<uid>:<email>:<verified>'), and a clock the tests move.
+ * The real ID-token check (a JWT against the identity service's JWKS) is tested with the identity module.
+ */
+
+export const START = Date.parse('2026-11-23T12:00:00.000Z');
+/** Published only until then: leaves the catalogue when the clock passes it. */
+export const SHORT_LIVED_UNTIL = '2026-12-01T00:00:00Z';
+
+export const testVerifyIdToken: VerifyIdToken = async (token) => {
+  const [kind, uid, email, verified] = token.split(':');
+  if (kind !== 'test-id-token' || !uid || !email || (verified !== 'true' && verified !== 'false')) {
+    throw new Error('not a test ID token');
+  }
+  return { identityUserId: uid, email, emailVerified: verified === 'true' };
+};
+
+export const idToken = (uid: string, email: string, verified = true) =>
+  `test-id-token:${uid}:${email}:${verified}`;
+
+export interface AccountsFixture {
+  testDb: TestDatabase;
+  app: App;
+  clock: { now: number };
+  close(): Promise<void>;
+}
+
+export async function setUpAccounts(engine: Engine): Promise<AccountsFixture> {
+  const testDb = await createTestDatabase(engine);
+  const database = testDb.open();
+  try {
+    const doc = smallCatalogue();
+    doc.assets.push(
+      extraAsset('film-court', {
+        duration: 600_000,
+        created: '2023-02-01T00:00:00Z',
+        publications: [
+          {
+            publicationId: 'pub-film-court',
+            fromDate: '2020-01-01T00:00:00Z',
+            toDate: SHORT_LIVED_UNTIL,
+            products: ['gratuit'],
+          },
+        ],
+      }),
+    );
+    const result = await importCatalogue(database.db, doc, TENANT);
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+  } finally {
+    await database.destroy();
+  }
+  const clock = { now: START };
+  const app = await buildTestApp(testDb, {
+    verifyIdToken: testVerifyIdToken,
+    clock: () => clock.now,
+    cacheCheckEveryMs: 0,
+  });
+  return {
+    testDb,
+    app,
+    clock,
+    close: async () => {
+      await app.close();
+      await testDb.cleanup();
+    },
+  };
+}
+
+export const DEVICE = { deviceId: 'device-1', name: 'web-11-firefox', type: 'WEB' } as const;
+
+export function loginRequest(
+  app: App,
+  uid: string,
+  email: string,
+  {
+    verified = true,
+    username,
+    displayName,
+  }: { verified?: boolean; username?: string; displayName?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: accountPaths.firebaseLogin(TENANT),
+    payload: {
+      username: username ?? IDENTITY_USERNAME_PREFIX + uid,
+      accessToken: idToken(uid, email, verified),
+      device: DEVICE,
+      email,
+      ...(displayName === undefined ? {} : { displayName }),
+    },
+  });
+}
+
+/** Signs in (verified email) and returns the LoginResponse. */
+export async function login(
+  app: App,
+  uid: string,
+  email: string,
+  options: { displayName?: string } = {},
+): Promise<LoginResponse> {
+  const res = await loginRequest(app, uid, email, options);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<LoginResponse>();
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
