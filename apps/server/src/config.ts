@@ -40,6 +40,8 @@ export interface Config {
   mailFrom: string;
   /** Signs identity cookies and encrypts the JWT keys; empty: generated once into DATA_DIR (embedded mode only). */
   authSecret: string;
+  /** Sign-in and sign-up attempts per client address and minute (past them: TOO_MANY_ATTEMPTS_TRY_LATER). */
+  authSignInLimit: number;
   /** Social sign-in providers with both a client id and a secret (the others are hidden). */
   social: Partial<Record<SocialProvider, { clientId: string; clientSecret: string }>>;
   /** The generic OpenID Connect provider, when OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
@@ -109,6 +111,11 @@ export const VARIABLES: readonly VariableDoc[] = [
     default: '',
     description:
       'At least 32 characters; signs identity cookies and encrypts the ID-token keys. Empty: generated once into DATA_DIR/auth-secret; required with DATABASE_URL (every node shares it).',
+  },
+  {
+    name: 'AUTH_SIGN_IN_LIMIT',
+    default: '5',
+    description: 'Sign-in and sign-up attempts allowed per client address and minute; past them the answer is TOO_MANY_ATTEMPTS_TRY_LATER.',
   },
   { name: 'GOOGLE_CLIENT_ID', default: '', description: 'Google sign-in: OAuth client id (with GOOGLE_CLIENT_SECRET; unset hides the button).' },
   { name: 'GOOGLE_CLIENT_SECRET', default: '', description: 'Google sign-in: OAuth client secret.' },
@@ -220,6 +227,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push('AUTH_SECRET is required with DATABASE_URL (every server of the deployment must share it)');
   }
 
+  const limitText = read('AUTH_SIGN_IN_LIMIT', '5');
+  const authSignInLimit =
+    /^\d{1,4}$/.test(limitText) && Number(limitText) >= 1 ? Number(limitText) : fail('AUTH_SIGN_IN_LIMIT', limitText, 'an integer from 1 to 9999', 5);
+
   const social: Config['social'] = {};
   for (const provider of SOCIAL_PROVIDERS) {
     const prefix = provider.toUpperCase();
@@ -261,6 +272,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smtpUrl,
     mailFrom,
     authSecret,
+    authSignInLimit,
     social,
     oidc,
   };

@@ -67,6 +67,7 @@ describe('configuration from the environment', () => {
       smtpUrl: '',
       mailFrom: 'Antenne <no-reply@localhost>',
       authSecret: '',
+      authSignInLimit: 5,
       social: {},
       oidc: null,
     });

@@ -23,6 +23,8 @@ export const MINIMUM_AGE = 16;
 /** Password length bounds (spec part 1 §9). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 99;
+/** Deleting the identity needs a sign-in younger than this (seconds): the spec's "recent login". */
+export const IDENTITY_FRESH_SESSION_SECONDS = 10 * 60;
 /** Exposure sessions last this long (ms): 30 days. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The favourites list id (Exposure notes §6.2). */

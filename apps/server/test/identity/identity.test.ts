@@ -113,6 +113,13 @@ describe.each(engines)('identity service (%s)', (engine) => {
     expect((await new Client(app).call('GET', identityPaths.token)).statusCode).toBe(401);
   });
 
+  test('signing up again with an existing address is refused with USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL (the web app shows EMAIL_EXISTS), whatever its case', async () => {
+    await verifiedUser('double@example.com', '203.0.113.11');
+    const again = await new Client(app, '203.0.113.12').call('POST', identityPaths.signUpEmail, { email: 'Double@Example.com', password: PASSWORD, name: 'Autre' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' });
+  });
+
   test('mail goes out in Arabic for an Arabic sign-up', async () => {
     const { mail } = await verifiedUser('karim@example.com', '203.0.113.2', 'ar');
     expect(mail.subject).toBe('أكِّد عنوان بريدك الإلكتروني');

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { IDENTITY_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@antenne/contract';
+import { IDENTITY_BASE_PATH, IDENTITY_FRESH_SESSION_SECONDS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@antenne/contract';
 import type { Config } from '../../config.js';
 import type { Engine } from '../../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -23,19 +24,19 @@ export const IDENTITY_TABLES = {
 
 /** ID tokens (exchanged at firebaseLogin) live this long. */
 export const ID_TOKEN_TTL = '15m';
-/** Deleting the identity needs a sign-in younger than this (seconds): "recent login" of the spec. */
-export const FRESH_SESSION_SECONDS = 10 * 60;
 /** Identity cookie sessions last 7 days. */
 const SESSION_SECONDS = 7 * 24 * 60 * 60;
 
-/** Attempts per IP and window on the sensitive endpoints (429 past them). */
-export const RATE_LIMITS = {
-  '/sign-in/email': { window: 60, max: 5 },
-  '/sign-up/email': { window: 60, max: 5 },
-  '/request-password-reset': { window: 60, max: 3 },
-  '/send-verification-email': { window: 60, max: 3 },
-  '/change-password': { window: 60, max: 5 },
-} as const;
+/** Attempts per client address and minute on the sensitive endpoints (429 past them); sign-in and sign-up from AUTH_SIGN_IN_LIMIT. */
+export function rateLimits(signInLimit: number) {
+  return {
+    '/sign-in/email': { window: 60, max: signInLimit },
+    '/sign-up/email': { window: 60, max: signInLimit },
+    '/request-password-reset': { window: 60, max: 3 },
+    '/send-verification-email': { window: 60, max: 3 },
+    '/change-password': { window: 60, max: 5 },
+  };
+}
 
 export interface IdentityDeps {
   config: Config;
@@ -97,7 +98,7 @@ export function createIdentity({ config, db, engine, mailer, log, rateLimit = tr
         ...(onUserDeleted ? { afterDelete: async (user: { id: string }) => onUserDeleted(user.id) } : {}),
       },
     },
-    session: { modelName: IDENTITY_TABLES.session, expiresIn: SESSION_SECONDS, freshAge: FRESH_SESSION_SECONDS },
+    session: { modelName: IDENTITY_TABLES.session, expiresIn: SESSION_SECONDS, freshAge: IDENTITY_FRESH_SESSION_SECONDS },
     account: {
       modelName: IDENTITY_TABLES.account,
       accountLinking: { enabled: true, trustedProviders: ['google', 'facebook', 'twitter', 'oidc'] },
@@ -120,13 +121,25 @@ export function createIdentity({ config, db, engine, mailer, log, rateLimit = tr
       sendVerificationEmail: async ({ user, url }, request) => send('verify-email', user, url, user.email, request),
     },
     socialProviders: social,
+    hooks: {
+      // The specification answers a sign-up with an existing address with EMAIL_EXISTS (part 1 §8);
+      // better-auth, once verification is required, would answer as if it worked (ADR 0008).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (typeof email !== 'string' || email === '') return;
+        if (await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase())) {
+          throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already exists. Use another email.' });
+        }
+      }),
+    },
     rateLimit: {
       enabled: rateLimit,
       storage: 'database',
       modelName: IDENTITY_TABLES.rateLimit,
       window: 60,
       max: 100,
-      customRules: { ...RATE_LIMITS },
+      customRules: rateLimits(config.authSignInLimit),
     },
     advanced: {
       cookiePrefix: 'antenne',
