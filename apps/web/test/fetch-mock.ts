@@ -77,7 +77,7 @@ export const structure: WlConfig = {
     menu: [],
     footer: [],
   },
-  parameters: {},
+  parameters: { email: 'contact@antenne.example' },
   theme: {},
 };
 

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { usePopupStore } from '../src/components/modal/popup-store';
 import { useSessionStore } from '../src/state/session-store';
 
 // findBy*/waitFor wait up to 5 s (default 1 s): the whole suite runs in parallel with the server's
@@ -9,7 +10,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   localStorage.clear();
-  useSessionStore.setState({ token: null, user: null, profile: null });
+  // The whole session state machine back to anonymous (token, user, profiles, flags, errors).
+  useSessionStore.getState().logout();
+  usePopupStore.setState({ current: null });
   document.documentElement.removeAttribute('lang');
   document.documentElement.removeAttribute('dir');
   document.documentElement.removeAttribute('style');

@@ -1,5 +1,17 @@
 import { describe, expect, test, vi } from 'vitest';
-import { useSessionStore, whenSessionHydrated } from './session-store';
+import { toSessionProfile, useSessionStore, whenSessionHydrated } from './session-store';
+
+const profile = (userId: string, displayName: string, metadata: Record<string, string> = {}) => ({
+  userId,
+  username: userId,
+  displayName,
+  created: '2026-01-01T00:00:00Z',
+  metadata,
+  active: true,
+  owner: userId === 'alice',
+  child: false,
+  hasPinCode: false,
+});
 
 describe('the session store', () => {
   test('persists the token and the user with its creation time to localStorage', () => {
@@ -10,6 +22,8 @@ describe('the session store', () => {
       token: 'session-token',
       user: { email: 'viewer@example.com', createdAt: 1_767_225_600_000 },
       profile: null,
+      avatar: null,
+      providerToken: null,
     });
   });
 
@@ -21,5 +35,86 @@ describe('the session store', () => {
 
   test('reports its hydration from localStorage', async () => {
     await expect(whenSessionHydrated()).resolves.toBeUndefined();
+  });
+});
+
+describe('the login state (spec part 1 §4)', () => {
+  test('anonymous → household connected → profile selected, the loading flags raised and lowered', () => {
+    const store = useSessionStore.getState();
+    store.logout();
+    expect(useSessionStore.getState().status).toBe('anonymous');
+    store.householdLoginRequest();
+    expect(useSessionStore.getState().householdLoading).toBe(true);
+    store.householdLoginSuccess('household-token', { email: 'viewer@example.com' });
+    expect(useSessionStore.getState()).toMatchObject({
+      status: 'household',
+      householdLoading: false,
+      token: 'household-token',
+    });
+    store.profileListReplaced([profile('alice', 'Alice'), profile('bob', 'Bob', { avatar: 'a2' })]);
+    store.profileLoginRequest();
+    expect(useSessionStore.getState().profileLoading).toBe(true);
+    store.profileLoginSuccess(toSessionProfile(profile('bob', 'Bob', { avatar: 'a2' })), 'bob-token');
+    expect(useSessionStore.getState()).toMatchObject({
+      status: 'connected',
+      profileLoading: false,
+      token: 'bob-token',
+      avatar: 'a2',
+      profile: { externalId: 'bob', profileProperties: [{ name: 'avatar', value: 'a2' }] },
+    });
+  });
+
+  test('the current profile is refreshed from a replaced list', () => {
+    const store = useSessionStore.getState();
+    store.householdLoginSuccess('token', {});
+    store.profileLoginSuccess(toSessionProfile(profile('bob', 'Bob')));
+    store.profileListReplaced([profile('alice', 'Alice'), profile('bob', 'Robert')]);
+    expect(useSessionStore.getState().profile?.displayName).toBe('Robert');
+    expect(useSessionStore.getState().profiles).toHaveLength(2);
+  });
+
+  test('a suspended or inactive household turns on the suspension popup state and resets the session', () => {
+    const store = useSessionStore.getState();
+    store.householdLoginRequest();
+    store.householdLoginFailure('INACTIVE_HOUSEHOLD');
+    expect(useSessionStore.getState()).toMatchObject({
+      suspended: true,
+      householdError: 'INACTIVE_HOUSEHOLD',
+      householdLoading: false,
+      token: null,
+      status: 'anonymous',
+    });
+    store.householdLoginFailure('INCORRECT_CREDENTIALS');
+    expect(useSessionStore.getState().suspended).toBe(false);
+  });
+
+  test('a profile login failure clears the current profile and keeps its error', () => {
+    const store = useSessionStore.getState();
+    store.householdLoginSuccess('token', {});
+    store.profileLoginSuccess(toSessionProfile(profile('bob', 'Bob')));
+    store.profileLoginFailure('UNKNOWN_USER');
+    expect(useSessionStore.getState()).toMatchObject({
+      profile: null,
+      profileError: 'UNKNOWN_USER',
+      profileLoading: false,
+    });
+  });
+
+  test('logout clears the user, the token, the profiles, the avatar and the provider token', () => {
+    const store = useSessionStore.getState();
+    store.householdLoginSuccess('token', { email: 'viewer@example.com' });
+    store.profileListReplaced([profile('alice', 'Alice')]);
+    store.profileLoginSuccess(toSessionProfile(profile('alice', 'Alice', { avatar: 'a1' })));
+    store.setProviderToken('provider-token');
+    store.logout();
+    expect(useSessionStore.getState()).toMatchObject({
+      token: null,
+      user: null,
+      profile: null,
+      profiles: [],
+      avatar: null,
+      providerToken: null,
+      status: 'anonymous',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { UserProfile } from '@antenne/contract';
 import { storageKeys } from '../lib/storage-keys';
 
 /** The signed-in user as the app keeps it; createdAt is when the session was stored (ms). */
@@ -7,6 +8,10 @@ export interface SessionUser {
   email?: string;
   firstName?: string;
   lastName?: string;
+  displayName?: string;
+  /** The Exposure user id of the household's main profile. */
+  userId?: string;
+  accountId?: string;
   createdAt: number;
 }
 
@@ -19,37 +24,151 @@ export interface ProfileProperty {
 export interface SessionProfile {
   externalId: string;
   profileProperties: ProfileProperty[];
+  displayName?: string;
+  /** The household's main profile. */
+  owner?: boolean;
 }
+
+/**
+ * Login state (spec part 1 §4): anonymous → household connected (a session token) → profile
+ * selected (connected). Logout or a failure goes back to anonymous.
+ */
+export type LoginStatus = 'anonymous' | 'household' | 'connected';
 
 export interface SessionState {
   /** The user's session token (Exposure sessionToken); null for a visitor. */
   token: string | null;
   user: SessionUser | null;
   profile: SessionProfile | null;
+  /** The household's profiles, replaced on household login and on profile changes. */
+  profiles: UserProfile[];
+  /** The profile image shown in the top bar. */
+  avatar: string | null;
+  /** The US pay-TV provider's token and the provider it came from. */
+  providerToken: string | null;
+  status: LoginStatus;
+  /** Raised on request, lowered on success or failure. */
+  householdLoading: boolean;
+  profileLoading: boolean;
+  /** Error codes, kept separately for display. */
+  householdError: string | null;
+  profileError: string | null;
+  /** The suspension popup is due (SUSPENDED_HOUSEHOLD / INACTIVE_HOUSEHOLD). */
+  suspended: boolean;
+
   setSession: (token: string, user: Omit<SessionUser, 'createdAt'>) => void;
   setProfile: (profile: SessionProfile | null) => void;
+  setAvatar: (avatar: string | null) => void;
+  setProviderToken: (providerToken: string | null) => void;
+  householdLoginRequest: () => void;
+  householdLoginSuccess: (token: string, user: Omit<SessionUser, 'createdAt'>) => void;
+  householdLoginFailure: (code: string) => void;
+  profileLoginRequest: () => void;
+  /** The chosen profile; `token` replaces the session token when the server issued a new one. */
+  profileLoginSuccess: (profile: SessionProfile, token?: string) => void;
+  profileLoginFailure: (code: string) => void;
+  profileListReplaced: (profiles: UserProfile[]) => void;
+  dismissSuspension: () => void;
+  /** Forgets the user, the token, the profiles, the avatar and the provider token. */
+  logout: () => void;
   clear: () => void;
 }
 
-const empty = { token: null, user: null, profile: null } satisfies Partial<SessionState>;
+const empty = {
+  token: null,
+  user: null,
+  profile: null,
+  profiles: [],
+  avatar: null,
+  providerToken: null,
+  status: 'anonymous',
+  householdLoading: false,
+  profileLoading: false,
+  householdError: null,
+  profileError: null,
+  suspended: false,
+} satisfies Partial<SessionState>;
+
+const SUSPENSION_CODES = new Set(['SUSPENDED_HOUSEHOLD', 'INACTIVE_HOUSEHOLD']);
+
+/** An Exposure profile as the session keeps it: its metadata become profile properties. */
+export function toSessionProfile(profile: UserProfile): SessionProfile {
+  return {
+    externalId: profile.userId,
+    displayName: profile.displayName,
+    owner: profile.owner,
+    profileProperties: Object.entries(profile.metadata).map(([name, value]) => ({ name, value })),
+  };
+}
 
 /**
- * The session, persisted to localStorage so a reload keeps the user signed in.
- * Sign-in fills it in a later issue; for now it starts (and stays) empty.
+ * The session, persisted to localStorage so a reload keeps the user signed in: the token, the
+ * user (with createdAt), the profile, the avatar and the provider token.
  */
 export const useSessionStore = create<SessionState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       ...empty,
-      setSession: (token, user) => set({ token, user: { ...user, createdAt: Date.now() } }),
+      setSession: (token, user) =>
+        set({
+          token,
+          user: { ...user, createdAt: Date.now() },
+          status: get().profile ? 'connected' : 'household',
+        }),
       setProfile: (profile) => set({ profile }),
+      setAvatar: (avatar) => set({ avatar }),
+      setProviderToken: (providerToken) => set({ providerToken }),
+      householdLoginRequest: () => set({ householdLoading: true, householdError: null, suspended: false }),
+      householdLoginSuccess: (token, user) =>
+        set({
+          token,
+          user: { ...user, createdAt: Date.now() },
+          status: 'household',
+          householdLoading: false,
+          householdError: null,
+        }),
+      householdLoginFailure: (code) =>
+        set({
+          ...empty,
+          householdError: code,
+          suspended: SUSPENSION_CODES.has(code),
+        }),
+      profileLoginRequest: () => set({ profileLoading: true, profileError: null }),
+      profileLoginSuccess: (profile, token) =>
+        set((state) => ({
+          profile,
+          token: token ?? state.token,
+          status: 'connected',
+          profileLoading: false,
+          profileError: null,
+          avatar: profile.profileProperties.find((property) => property.name === 'avatar')?.value ?? null,
+        })),
+      profileLoginFailure: (code) => set({ profile: null, profileLoading: false, profileError: code }),
+      profileListReplaced: (profiles) =>
+        set((state) => {
+          const current =
+            state.profile && profiles.find((profile) => profile.userId === state.profile?.externalId);
+          return { profiles, profile: current ? toSessionProfile(current) : state.profile };
+        }),
+      dismissSuspension: () => set({ suspended: false }),
+      logout: () => set(empty),
       clear: () => set(empty),
     }),
     {
       name: storageKeys.session,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ token, user, profile }) => ({ token, user, profile }),
+      partialize: ({ token, user, profile, avatar, providerToken }) => ({
+        token,
+        user,
+        profile,
+        avatar,
+        providerToken,
+      }),
+      merge: (persisted, current) => {
+        const state = { ...current, ...(persisted as Partial<SessionState>) };
+        return { ...state, status: !state.token ? 'anonymous' : state.profile ? 'connected' : 'household' };
+      },
     },
   ),
 );

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { badgeOf, csaLevelOf, descriptionOf, imageOf, progressOf, titleOf, type CardOrientation } from '../../lib/asset-display';
 import { escapeHtml } from '../../lib/html';
 import { atDensities } from '../../lib/image-url';
-import { useUserToken } from '../../state/session-store';
+import { favoriteTargetOf } from '../../api/favorites';
 import { openPopup } from '../modal/popup-store';
+import { useFavorite } from './use-favorite';
 import { CsaIcon } from '../csa-icon';
 import { HeartIcon, InfoIcon, PlayIcon } from '../icons';
 import styles from './asset-card.module.css';
@@ -39,7 +40,7 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
   const progress = progressOf(asset);
   const details = `/details/vod/${encodeURIComponent(asset.assetId)}`;
   const navigate = useNavigate();
-  const token = useUserToken();
+  const favorite = useFavorite(favoriteTargetOf(asset));
   const summary = descriptionOf(asset, i18n.language);
 
   /** The information popup: the title and its summary; Validate opens the details. */
@@ -52,9 +53,12 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
     });
     if (validated) void navigate(details);
   };
-  /** Favourites need an account: a visitor is asked to sign in (the signed-in toggle comes with accounts). */
+  /** A signed-in user toggles the favourite (a series by its show id); a visitor is asked to sign in. */
   const favourite = async () => {
-    if (token) return;
+    if (favorite.signedIn) {
+      favorite.press();
+      return;
+    }
     const { validated } = await openPopup({
       title: t('CARD.SIGN_IN_TITLE'),
       html: `<p>${escapeHtml(t('CARD.SIGN_IN_TEXT'))}</p>`,
@@ -106,7 +110,14 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
         <button type="button" className={styles.action} aria-label={t('CARD.INFO', { title })} onClick={() => void showInfo()}>
           <InfoIcon />
         </button>
-        <button type="button" className={styles.action} aria-label={t('CARD.FAVOURITE', { title })} onClick={() => void favourite()}>
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={favorite.on ? t('FAVORITES.IN_FAVORITES_TITLE', { title }) : t('CARD.FAVOURITE', { title })}
+          aria-pressed={favorite.on}
+          aria-busy={favorite.busy || undefined}
+          onClick={() => void favourite()}
+        >
           <HeartIcon />
         </button>
       </span>

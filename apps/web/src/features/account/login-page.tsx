@@ -1,7 +1,385 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { EMAIL_PATTERN, type SocialProviderId, type UserProfile } from '@antenne/contract';
+import {
+  getIdentitySession,
+  isIdentityError,
+  requestPasswordReset,
+  sendVerificationEmail,
+  signInEmail,
+  signInSocial,
+  signOut,
+  useIdentityProviders,
+} from '../../api/identity';
+import { useStartup } from '../../api/use-startup';
+import { usePopup } from '../../components/modal';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
+import { useSessionStore } from '../../state/session-store';
+import { BackIcon, BellIcon, DevicesIcon, HeartIcon, PlayIcon } from './account-icons';
+import { externalNavigation } from './navigation';
+import { ProfilePicker } from './profile-picker';
+import { ResetPasswordView } from './reset-password-view';
+import { escapeHtml } from '../../lib/html';
+import { translatedError } from './account-errors';
+import { completeSignIn, errorCode } from './sign-in';
+import styles from './login-page.module.css';
 
+const AccountSettings = lazy(() => import('./account-settings'));
+
+/** Where a social provider sends the browser back (the page completes the sign-in there). */
+export const SOCIAL_CALLBACK = '/login?social=done';
+export const SOCIAL_ERROR_CALLBACK = '/login?social=failed';
+
+const SUSPENSION_CODES = new Set(['SUSPENDED_HOUSEHOLD', 'INACTIVE_HOUSEHOLD']);
+
+/**
+ * /login (spec part 1 §2): the sign-in page for a visitor, the account settings once connected.
+ * After a sign-in into a household of several profiles, the profile picker comes first.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('PAGES.LOGIN')} />;
+  const token = useSessionStore((state) => state.token);
+  const [picking, setPicking] = useState<UserProfile[] | null>(null);
+  // While a sign-in completes, the form stays (the token arrives before the move home).
+  const [signingIn, setSigningIn] = useState(false);
+  const [params] = useSearchParams();
+
+  if (picking) return <ProfilePicker profiles={picking} />;
+  // A password-reset mail's link (RESET_CALLBACK): choose the new password first.
+  if (!token && params.get('reset') === '1') return <ResetPasswordView token={params.get('token')} />;
+  if (token && !signingIn) {
+    return (
+      <Suspense fallback={<p className={styles.loading}>{t('LOGIN.LOADING')}</p>}>
+        <AccountSettings />
+      </Suspense>
+    );
+  }
+  return <LoginView onProfiles={setPicking} onSigningIn={setSigningIn} />;
 }
+
+function LoginView({
+  onProfiles,
+  onSigningIn,
+}: {
+  onProfiles: (profiles: UserProfile[]) => void;
+  onSigningIn: (signingIn: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { config } = useStartup();
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const providers = useIdentityProviders();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const socialReturn = searchParams.get('social');
+  // Back from a verification mail's link (VERIFIED_CALLBACK): confirmed, or expired/used.
+  const verifiedReturn = searchParams.get('verified') === '1' ? (searchParams.has('error') ? 'failed' : 'done') : null;
+  // Back from a provider that refused or failed: said at once (SPEC-DECISIONS).
+  const [socialMessage, setSocialMessage] = useState<string | null>(() =>
+    socialReturn && socialReturn !== 'done' ? t('LOGIN.SOCIAL_ERROR') : null,
+  );
+  const [busy, setBusy] = useState(false);
+  const emailId = useId();
+  const passwordId = useId();
+  const messageId = useId();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+
+  /** After the identity sign-in: the Exposure session, then home (or the profile picker). */
+  const finish = async (identityUserId: string, address: string) => {
+    onSigningIn(true);
+    try {
+      const { profiles } = await completeSignIn(config, identityUserId, { language });
+      if (profiles.length > 1) onProfiles(profiles);
+      else navigate('/');
+    } catch (error) {
+      await signOut().catch(() => undefined);
+      await reportFailure(error, address);
+    } finally {
+      onSigningIn(false);
+    }
+  };
+
+  const showUnverified = async (address: string) => {
+    const { validated } = await popup.open({
+      title: t('LOGIN.TITLE'),
+      html: `<p>${escapeHtml(t('LOGIN.EMAIL_NOT_VERIFIED'))}</p>`,
+      validateLabel: t('LOGIN.RESEND_VERIFICATION'),
+      cancel: t('LOGIN.CLOSE'),
+    });
+    if (!validated) return;
+    try {
+      await sendVerificationEmail(address);
+      void popup.open({
+        title: t('LOGIN.TITLE'),
+        html: `<p>${escapeHtml(t('LOGIN.VERIFICATION_SENT'))}</p>`,
+      });
+    } catch (error) {
+      void popup.open({
+        title: t('ERROR.TITLE'),
+        html: `<p>${escapeHtml(t('ERROR.VERIFICATION_EMAIL'))}</p><p>${escapeHtml(translatedError(t, errorCode(error)))}</p>`,
+      });
+    }
+  };
+
+  const reportFailure = async (error: unknown, address: string) => {
+    const code = errorCode(error);
+    if (code === 'EMAIL_NOT_VERIFIED') {
+      await showUnverified(address);
+    } else if (SUSPENSION_CODES.has(code)) {
+      const text = translatedError(t, code);
+      setMessage(text);
+      await popup.open({ title: t('LOGIN.SUSPENDED_TITLE'), html: `<p>${escapeHtml(text)}</p>` });
+      useSessionStore.getState().dismissSuspension();
+    } else if (
+      code === 'INVALID_EMAIL_OR_PASSWORD' ||
+      code === 'INCORRECT_CREDENTIALS' ||
+      code === 'INVALID_EMAIL'
+    ) {
+      // Spec part 1 §2: red borders, no message.
+      setInvalid(true);
+    } else {
+      setMessage(translatedError(t, code));
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setMessage(null);
+    setInvalid(false);
+    const address = email.trim();
+    if (!address || !password) {
+      setInvalid(true);
+      setMessage(t('LOGIN.FILL_ALL_FIELDS'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await signInEmail({ email: address, password });
+      await finish(answer.user.id, address);
+    } catch (error) {
+      await reportFailure(error, address);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const social = async (provider: { social: SocialProviderId } | { oidc: string }) => {
+    setSocialMessage(null);
+    try {
+      // Social providers and the generic OpenID Connect one share better-auth's social sign-in.
+      const id = 'social' in provider ? provider.social : provider.oidc;
+      const answer = await signInSocial(id, SOCIAL_CALLBACK, SOCIAL_ERROR_CALLBACK);
+      if (!answer.url) throw new Error('NO_REDIRECT');
+      externalNavigation.assign(answer.url);
+    } catch (error) {
+      console.error('Social sign-in failed', errorCode(error));
+      setSocialMessage(t('LOGIN.SOCIAL_ERROR'));
+    }
+  };
+
+  // Back from a social provider: complete the sign-in with the identity session it opened.
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!socialReturn || handled.current) return;
+    handled.current = true;
+    setSearchParams({}, { replace: true });
+    if (socialReturn !== 'done') {
+      console.error('Social sign-in failed', searchParams.get('error') ?? 'UNKNOWN');
+      return;
+    }
+    void (async () => {
+      try {
+        const session = await getIdentitySession();
+        if (!session?.user) throw new Error('NO_SESSION');
+        setBusy(true);
+        await finish(session.user.id, session.user.email);
+      } catch (error) {
+        console.error('Social sign-in failed', errorCode(error));
+        setSocialMessage(t('LOGIN.SOCIAL_ERROR'));
+      } finally {
+        setBusy(false);
+      }
+    })();
+    // Runs once per return from a provider.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [socialReturn]);
+
+  const forgotPassword = async () => {
+    const { validated, code } = await popup.open({
+      title: t('LOGIN.FORGOT_TITLE'),
+      html: `<p>${escapeHtml(t('LOGIN.FORGOT_TEXT'))}</p>`,
+      code: { label: t('LOGIN.EMAIL') },
+      cancel: true,
+      check: async (value) => {
+        const address = (value ?? '').trim();
+        if (!EMAIL_PATTERN.test(address)) return t('ERROR.ERROR_EMAIL_FORMAT');
+        try {
+          await requestPasswordReset(address);
+          return null;
+        } catch (error) {
+          const failure = errorCode(error);
+          // The same answer whether or not an account exists: only a refusal to try is shown.
+          if (failure === 'TOO_MANY_ATTEMPTS_TRY_LATER' || failure === 'NETWORK')
+            return translatedError(t, failure);
+          if (isIdentityError(error) && error.status >= 500) return t('ERROR.GENERIC');
+          return null;
+        }
+      },
+    });
+    if (validated && code !== undefined) {
+      void popup.open({
+        title: t('LOGIN.FORGOT_TITLE'),
+        html: `<p>${escapeHtml(t('LOGIN.RESET_SENT'))}</p>`,
+      });
+    }
+  };
+
+  const configured = providers.data;
+  const socialButtons = [
+    ...(configured?.social ?? []).map((id) => ({
+      key: id,
+      label: t('LOGIN.SOCIAL_WITH', { provider: SOCIAL_NAMES[id] }),
+      run: () => social({ social: id }),
+    })),
+    ...(configured?.oidc
+      ? [
+          {
+            key: configured.oidc.providerId,
+            label: t('LOGIN.SOCIAL_WITH', { provider: configured.oidc.name }),
+            run: () => social({ oidc: configured.oidc?.providerId ?? '' }),
+          },
+        ]
+      : []),
+  ];
+
+  const bullets = [
+    { icon: <PlayIcon />, text: t('LOGIN.BULLET_WATCH') },
+    { icon: <HeartIcon />, text: t('LOGIN.BULLET_FAVORITES') },
+    { icon: <DevicesIcon />, text: t('LOGIN.BULLET_DEVICES') },
+    { icon: <BellIcon />, text: t('LOGIN.BULLET_REMINDERS') },
+  ];
+
+  return (
+    <section className={styles.page}>
+      <title>{`${t('PAGES.LOGIN')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <button type="button" className={styles.back} onClick={() => navigate(-1)}>
+        <BackIcon />
+        <span>{t('LOGIN.BACK')}</span>
+      </button>
+      <div className={styles.columns}>
+        <div className={styles.intro}>
+          <h1 className={styles.title}>{t('LOGIN.TITLE')}</h1>
+          <p className={styles.subtitle}>{t('LOGIN.SUBTITLE')}</p>
+          <ul className={styles.bullets}>
+            {bullets.map((bullet) => (
+              <li key={bullet.text} className={styles.bullet}>
+                <span className={styles.bulletIcon}>{bullet.icon}</span>
+                <span>{bullet.text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className={styles.panel}>
+          {verifiedReturn && (
+            <p className={verifiedReturn === 'done' ? styles.notice : styles.error} role="status">
+              {verifiedReturn === 'done' ? t('LOGIN.EMAIL_VERIFIED') : t('LOGIN.VERIFY_LINK_INVALID')}
+            </p>
+          )}
+          <form
+            className={styles.form}
+            onSubmit={(event) => void submit(event)}
+            noValidate
+            aria-label={t('LOGIN.FORM')}
+          >
+            <div className={styles.field}>
+              <label htmlFor={emailId} className={styles.label}>
+                {t('LOGIN.EMAIL')}
+              </label>
+              <input
+                id={emailId}
+                className={styles.input}
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-invalid={invalid || undefined}
+                aria-describedby={message ? messageId : undefined}
+              />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={passwordId} className={styles.label}>
+                {t('LOGIN.PASSWORD')}
+              </label>
+              <input
+                id={passwordId}
+                className={styles.input}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={invalid || undefined}
+                aria-describedby={message ? messageId : undefined}
+              />
+            </div>
+            {message && (
+              <p id={messageId} className={styles.error} role="alert">
+                {message}
+              </p>
+            )}
+            <button type="button" className={styles.linkButton} onClick={() => void forgotPassword()}>
+              {t('LOGIN.FORGOT_PASSWORD')}
+            </button>
+            <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
+              {t('LOGIN.SUBMIT')}
+            </button>
+          </form>
+
+          <div className={styles.block}>
+            <h2 className={styles.blockTitle}>{t('LOGIN.NO_ACCOUNT')}</h2>
+            <Link href="/create-account" className={styles.secondary}>
+              {t('LOGIN.CREATE_ACCOUNT')}
+            </Link>
+          </div>
+
+          {socialButtons.length > 0 && (
+            <div className={styles.block} role="group" aria-label={t('LOGIN.SOCIAL_TITLE')}>
+              <h2 className={styles.blockTitle}>{t('LOGIN.SOCIAL_TITLE')}</h2>
+              <div className={styles.socialButtons}>
+                {socialButtons.map((button) => (
+                  <button
+                    key={button.key}
+                    type="button"
+                    className={styles.social}
+                    onClick={() => void button.run()}
+                  >
+                    {button.label}
+                  </button>
+                ))}
+              </div>
+              {socialMessage && (
+                <p className={styles.error} role="alert">
+                  {socialMessage}
+                </p>
+              )}
+            </div>
+          )}
+          {socialButtons.length === 0 && socialMessage && (
+            <p className={styles.error} role="alert">
+              {socialMessage}
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const SOCIAL_NAMES: Record<SocialProviderId, string> = {
+  google: 'Google',
+  facebook: 'Facebook',
+  twitter: 'X (Twitter)',
+};

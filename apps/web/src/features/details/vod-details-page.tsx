@@ -5,7 +5,9 @@ import type { Asset } from '@antenne/contract';
 import { stripAssetPrefix, useAsset, useRecommendations, useTags } from '../../api/get-asset';
 import { isApiError } from '../../api/client';
 import { AdSlot } from '../../components/ad-slot/ad-slot';
+import { favoriteTargetOf } from '../../api/favorites';
 import { AssetCard } from '../../components/asset-card/asset-card';
+import { useFavorite } from '../../components/asset-card/use-favorite';
 import { CsaIcon } from '../../components/csa-icon';
 import { openPopup } from '../../components/modal/popup-store';
 import { csaLevelOf, descriptionOf, minutesOf, titleOf } from '../../lib/asset-display';
@@ -98,7 +100,13 @@ function Details({ asset }: { asset: Asset }) {
   const recommendations = useRecommendations(reco?.tagId, reco?.scheme, asset.assetId);
   const recoItems = (recommendations.data?.items ?? []).filter((a) => a.assetId !== asset.assetId);
 
-  const askSignIn = () => {
+  // A series is favourited by its show id; the episode the user is on goes too when it is removed.
+  const favorite = useFavorite(favoriteTargetOf(asset, isShow ? firstEpisode?.assetId : undefined));
+  const onFavorite = () => {
+    if (favorite.signedIn) {
+      favorite.press();
+      return;
+    }
     void openPopup({ title: t('DETAILS.FAVOURITE_SIGN_IN_TITLE'), html: `<p>${escapeHtml(t('DETAILS.FAVOURITE_SIGN_IN_TEXT'))}</p>` });
   };
 
@@ -176,8 +184,14 @@ function Details({ asset }: { asset: Asset }) {
             minutes={minutes}
             triggerClassName={styles.action ?? ''}
           />
-          <button type="button" className={styles.action} aria-pressed={false} onClick={askSignIn}>
-            {t('DETAILS.FAVOURITE')}
+          <button
+            type="button"
+            className={styles.action}
+            aria-pressed={favorite.on}
+            aria-busy={favorite.busy || undefined}
+            onClick={onFavorite}
+          >
+            {favorite.on ? t('FAVORITES.IN_FAVORITES') : t('DETAILS.FAVOURITE')}
           </button>
           {trailerId ? (
             <Link className={styles.action} to={`/player/${encodeURIComponent(trailerId)}`}>

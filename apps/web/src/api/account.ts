@@ -1,0 +1,58 @@
+import { accountPaths, IDENTITY_FRESH_SESSION_SECONDS, identityPaths, NO_PASSWORD_CREDENTIALS, type ConfigWeb } from '@antenne/contract';
+import { api } from './client';
+import { IdentityError, identityRequest } from './identity';
+
+/**
+ * The signed-in account's own calls: the identity service (better-auth under /identity, same
+ * origin, its session in a cookie) and Exposure's user calls with the session token.
+ */
+
+/** A wrong current password: better-auth answers 400/401 INVALID_PASSWORD (or INVALID_EMAIL_OR_PASSWORD on a re-sign-in). */
+export function isWrongPassword(error: unknown): boolean {
+  return (
+    error instanceof IdentityError &&
+    (error.code === 'INVALID_PASSWORD' || error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.status === 401)
+  );
+}
+
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  identityRequest(identityPaths.changePassword, 'POST', { currentPassword, newPassword, revokeOtherSessions: false });
+
+/** Re-checks the password by signing in again with it (before an email change). */
+export const verifyPassword = (email: string, password: string) =>
+  identityRequest(identityPaths.signInEmail, 'POST', { email, password });
+
+/** Starts the identity email change: a confirmation mail goes to the new address, whose link leads to /login. */
+export const changeIdentityEmail = (newEmail: string) =>
+  identityRequest(identityPaths.changeEmail, 'POST', { newEmail, callbackURL: '/login' });
+
+/** Deletes the identity user; refused (SESSION_EXPIRED …) when the sign-in is not recent. */
+export const deleteIdentityUser = () => identityRequest(identityPaths.deleteUser, 'POST', {});
+
+/**
+ * Whether the identity sign-in is recent enough to delete the account (the identity service
+ * refuses past IDENTITY_FRESH_SESSION_SECONDS): asked first, so a refusal deletes nothing.
+ */
+export async function isIdentitySignInRecent(now = Date.now()): Promise<boolean> {
+  const response = await fetch(identityPaths.getSession, { credentials: 'include', headers: { Accept: 'application/json' } });
+  if (!response.ok) return false;
+  const body = (await response.json().catch(() => null)) as { session?: { createdAt?: string } } | null;
+  const createdAt = Date.parse(body?.session?.createdAt ?? '');
+  // A margin of a minute: the deletion itself follows a few calls later.
+  return Number.isFinite(createdAt) && now - createdAt < (IDENTITY_FRESH_SESSION_SECONDS - 60) * 1000;
+}
+
+/** `POST …/user/delete` (NO_PASSWORD credentials): the Exposure account is anonymised. */
+export const deleteExposureUser = (config: ConfigWeb, token: string) =>
+  api.post(accountPaths.userDelete(config), NO_PASSWORD_CREDENTIALS, {
+    baseUrl: config.exposureBaseUrl,
+    token,
+  });
+
+/** `PUT …/user/changeEmail`. */
+export const changeExposureEmail = (config: ConfigWeb, token: string, newEmailAddress: string) =>
+  api.put(
+    accountPaths.changeEmail(config),
+    { credentials: NO_PASSWORD_CREDENTIALS, newEmailAddress },
+    { baseUrl: config.exposureBaseUrl, token },
+  );

@@ -1,0 +1,115 @@
+import {
+  accountPaths,
+  DEVICE_NAME_PREFIX,
+  IDENTITY_USERNAME_PREFIX,
+  type ConfigWeb,
+  type DeviceRegistration,
+  type FirebaseLoginRequest,
+  type LoginResponse,
+  type UserProfiles,
+} from '@antenne/contract';
+import { safeStorage } from '../lib/storage-keys';
+import { useSessionStore } from '../state/session-store';
+import { api } from './client';
+import { signOut } from './identity';
+
+/**
+ * The Exposure session calls (spec part 1 §7): firebaseLogin exchanges the identity service's ID
+ * token for a session token; logout ends it; the household's profiles and the choice of one.
+ */
+
+/** Where the browser's stable device id is kept. */
+export const DEVICE_ID_KEY = 'antenne-device-id';
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A random id made once per browser and kept in localStorage. */
+export function deviceId(): string {
+  const known = safeStorage.get(DEVICE_ID_KEY);
+  if (known) return known;
+  const id = randomId();
+  safeStorage.set(DEVICE_ID_KEY, id);
+  return id;
+}
+
+/** The browser's name, from its user agent (the order matters: Edge and Opera say Chrome too). */
+export function browserName(userAgent: string = globalThis.navigator?.userAgent ?? ''): string {
+  const known: [RegExp, string][] = [
+    [/Edg\//, 'edge'],
+    [/OPR\/|Opera/, 'opera'],
+    [/Firefox\//, 'firefox'],
+    [/Chrome\/|CriOS\//, 'chrome'],
+    [/Safari\//, 'safari'],
+  ];
+  return known.find(([pattern]) => pattern.test(userAgent))?.[1] ?? 'browser';
+}
+
+/** This browser as Exposure registers it: `web-11-<browser>`, type WEB. */
+export function webDevice(): DeviceRegistration {
+  return { deviceId: deviceId(), name: `${DEVICE_NAME_PREFIX}${browserName()}`, type: 'WEB' };
+}
+
+type Bu = Pick<ConfigWeb, 'customer' | 'businessUnit' | 'exposureBaseUrl'>;
+
+export interface FirebaseLoginInput {
+  identityUserId: string;
+  accessToken: string;
+  /** At registration: the account's email, name, verification state and provider. */
+  registration?: Pick<FirebaseLoginRequest, 'email' | 'displayName' | 'emailVerified' | 'providerId'>;
+  language?: string;
+}
+
+export function firebaseLogin(config: Bu, input: FirebaseLoginInput): Promise<LoginResponse> {
+  const body: FirebaseLoginRequest = {
+    username: `${IDENTITY_USERNAME_PREFIX}${input.identityUserId}`,
+    accessToken: input.accessToken,
+    device: webDevice(),
+    ...input.registration,
+    ...(input.language ? { language: input.language } : {}),
+  };
+  return api.post<LoginResponse>(accountPaths.firebaseLogin(config), body, {
+    baseUrl: config.exposureBaseUrl,
+  });
+}
+
+/** DELETE auth/login: ends the session. */
+export function logout(config: Bu, token: string): Promise<unknown> {
+  return api.delete<unknown>(accountPaths.logout(config), { baseUrl: config.exposureBaseUrl, token });
+}
+
+export function getProfiles(
+  config: Bu,
+  token: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<UserProfiles> {
+  return api.get<UserProfiles>(accountPaths.profiles(config), {
+    baseUrl: config.exposureBaseUrl,
+    token,
+    noCache: true,
+    signal,
+  });
+}
+
+/** Chooses a profile: the answer carries a new session token for it. */
+export function selectProfile(config: Bu, token: string, userId: string): Promise<LoginResponse> {
+  return api.get<LoginResponse>(accountPaths.selectProfile(config, userId), {
+    baseUrl: config.exposureBaseUrl,
+    token,
+    noCache: true,
+  });
+}
+
+/**
+ * Sign-out (spec part 1 §4): ends the Exposure session (a failure is ignored: the user leaves
+ * anyway), signs out of the identity service, then forgets the user, the token, the avatar and
+ * the provider token.
+ */
+export async function logoutSequence(config: Bu): Promise<void> {
+  const { token } = useSessionStore.getState();
+  if (token) await logout(config, token).catch(() => undefined);
+  await signOut().catch(() => undefined);
+  useSessionStore.getState().logout();
+}

@@ -1,0 +1,79 @@
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountPaths, type ConfigWeb, type PreferencesResponse } from '@antenne/contract';
+import { useUserToken } from '../state/session-store';
+import { api } from './client';
+import { useStartup } from './use-startup';
+
+/** The user's preferences: every value is text (newsletter is 'true' or 'false'). */
+export type Preferences = Record<string, string>;
+
+/** `GET …/preferences` with the user's token. */
+export function getPreferences(
+  config: ConfigWeb,
+  token: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PreferencesResponse> {
+  return api.get<PreferencesResponse>(accountPaths.preferences(config), {
+    baseUrl: config.exposureBaseUrl,
+    token,
+    noCache: true,
+    signal,
+  });
+}
+
+/** `POST …/preferences`: replaces the WHOLE map. */
+export function setPreferences(config: ConfigWeb, token: string, preferences: Preferences): Promise<unknown> {
+  return api.post(
+    accountPaths.preferences(config),
+    { preferences },
+    { baseUrl: config.exposureBaseUrl, token },
+  );
+}
+
+/**
+ * Changes some keys and keeps the others: reads the map, changes it, posts all of it back
+ * (Exposure notes §6.1). Empty values are kept as empty text.
+ */
+export async function updatePreferences(
+  config: ConfigWeb,
+  token: string,
+  changes: Preferences,
+): Promise<Preferences> {
+  const current = await getPreferences(config, token);
+  const next = { ...current.preferences, ...changes };
+  await setPreferences(config, token, next);
+  return next;
+}
+
+export const preferencesQueryKey = (token: string | null) => ['preferences', token] as const;
+
+export const preferencesQueryOptions = (config: ConfigWeb, token: string | null) =>
+  queryOptions({
+    queryKey: preferencesQueryKey(token),
+    queryFn: token ? ({ signal }) => getPreferences(config, token, { signal }) : skipToken,
+  });
+
+export function usePreferences() {
+  const { config } = useStartup();
+  const token = useUserToken();
+  return useQuery(preferencesQueryOptions(config, token));
+}
+
+/** Saves some keys (the others kept), then refreshes the cached map. */
+export function useUpdatePreferences() {
+  const { config } = useStartup();
+  const token = useUserToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Preferences) => {
+      if (!token) throw new Error('Preferences need a signed-in user');
+      return updatePreferences(config, token, changes);
+    },
+    onSuccess: (preferences) => {
+      queryClient.setQueryData(preferencesQueryOptions(config, token).queryKey, (old) => ({
+        lastUpdated: old?.lastUpdated ?? '',
+        preferences,
+      }));
+    },
+  });
+}

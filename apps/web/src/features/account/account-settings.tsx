@@ -1,0 +1,50 @@
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Link } from '../../lib/router';
+import { SettingsMyAccount } from './settings-my-account';
+import { NewsletterSwitch } from './settings-newsletter';
+import styles from './account-settings.module.css';
+
+/**
+ * The account screen of a signed-in user (shown on /login, spec part 1 §2): the tabs My account,
+ * Preferences and Downloads. Downloads has none yet (SPEC-DECISIONS).
+ */
+export default function AccountSettings() {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.page}>
+      <title>{`${t('ACCOUNT.TITLE')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <h1 className={styles.title}>{t('ACCOUNT.TITLE')}</h1>
+      <Tabs className={styles.tabs}>
+        <TabList className={styles.tabList} aria-label={t('ACCOUNT.TABS')}>
+          <Tab id="account" className={styles.tab}>
+            {t('ACCOUNT.TAB_MY_ACCOUNT')}
+          </Tab>
+          <Tab id="preferences" className={styles.tab}>
+            {t('ACCOUNT.TAB_PREFERENCES')}
+          </Tab>
+          <Tab id="downloads" className={styles.tab}>
+            {t('ACCOUNT.TAB_DOWNLOADS')}
+          </Tab>
+        </TabList>
+        <TabPanel id="account" className={styles.panel}>
+          <SettingsMyAccount />
+        </TabPanel>
+        <TabPanel id="preferences" className={styles.panel}>
+          <div className={styles.stack}>
+            <div className={styles.row}>
+              <span className={styles.label}>{t('SETTINGS.LANGUAGE')}</span>
+              <Link to="/settings" className={styles.link}>
+                {t('ACCOUNT.LANGUAGE_LINK')}
+              </Link>
+            </div>
+            <NewsletterSwitch />
+          </div>
+        </TabPanel>
+        <TabPanel id="downloads" className={styles.panel}>
+          <p className={styles.empty}>{t('ACCOUNT.NO_DOWNLOADS')}</p>
+        </TabPanel>
+      </Tabs>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PROFILE_PROPERTY, type Avatar, type UserProfile } from '@antenne/contract';
+import { selectProfile } from '../../api/auth';
+import { useStartup } from '../../api/use-startup';
+import { useNavigate } from '../../lib/router';
+import { toSessionProfile, useSessionStore } from '../../state/session-store';
+import { translatedError } from './account-errors';
+import { errorCode } from './sign-in';
+import styles from './profile-picker.module.css';
+
+/** A profile's picture: its avatar id among the configured avatars, or an address. */
+export function avatarUrl(profile: UserProfile, avatars: readonly Avatar[]): string | undefined {
+  const value = profile.metadata[PROFILE_PROPERTY.avatar];
+  if (!value) return undefined;
+  return (
+    avatars.find((avatar) => avatar.id === value)?.url ?? (/^(https?:)?\//.test(value) ? value : undefined)
+  );
+}
+
+/**
+ * "Who is watching?" after a household sign-in with several profiles: choosing one asks the
+ * server for that profile's session (a new token), stores it with the profile, and goes home.
+ */
+export function ProfilePicker({ profiles }: { profiles: UserProfile[] }) {
+  const { t } = useTranslation();
+  const { config } = useStartup();
+  const navigate = useNavigate();
+  const loading = useSessionStore((state) => state.profileLoading);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const choose = async (profile: UserProfile) => {
+    const store = useSessionStore.getState();
+    const token = store.token;
+    if (!token || store.profileLoading) return;
+    setFailure(null);
+    store.profileLoginRequest();
+    try {
+      const answer = await selectProfile(config, token, profile.userId);
+      useSessionStore
+        .getState()
+        .profileLoginSuccess(toSessionProfile(answer.userProfile ?? profile), answer.sessionToken);
+      navigate('/');
+    } catch (error) {
+      const code = errorCode(error);
+      useSessionStore.getState().profileLoginFailure(code);
+      setFailure(translatedError(t, code));
+    }
+  };
+
+  return (
+    <section className={styles.page} aria-labelledby="profile-picker-title">
+      <title>{`${t('PROFILES.TITLE')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <h1 id="profile-picker-title" className={styles.title}>
+        {t('PROFILES.TITLE')}
+      </h1>
+      <ul className={styles.list}>
+        {profiles.map((profile) => {
+          const image = avatarUrl(profile, config.avatars);
+          return (
+            <li key={profile.userId}>
+              <button
+                type="button"
+                className={styles.profile}
+                disabled={loading}
+                onClick={() => void choose(profile)}
+              >
+                {image ? (
+                  <img className={styles.avatar} src={image} alt="" width={96} height={96} />
+                ) : (
+                  <span className={styles.avatar} aria-hidden="true">
+                    {profile.displayName.charAt(0).toUpperCase()}
+                  </span>
+                )}
+                <span className={styles.name}>{profile.displayName}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {failure && (
+        <p className={styles.error} role="alert">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isValidPassword } from '@antenne/contract';
+import { resetPassword } from '../../api/identity';
+import { Link, useNavigate } from '../../lib/router';
+import { errorCode } from './sign-in';
+import styles from './login-page.module.css';
+
+/**
+ * The page a password-reset mail's link opens (/login?token=…): a new password, its
+ * confirmation, the rules of part 1 §5; then sign in with it. An expired or used link
+ * (/login?error=INVALID_TOKEN) says to ask for a new one.
+ */
+export function ResetPasswordView({ token }: { token: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(token ? null : t('LOGIN.RESET_LINK_INVALID'));
+  const [invalid, setInvalid] = useState<'password' | 'confirmation' | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const passwordId = useId();
+  const confirmationId = useId();
+  const errorId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!token || busy) return;
+    if (!isValidPassword(password)) {
+      setInvalid('password');
+      setPassword('');
+      setError(t('REGISTER.REGISTER_PASSWORD_RULES'));
+      return;
+    }
+    if (confirmation !== password) {
+      setInvalid('confirmation');
+      setError(t('ERROR.ERROR_PASSWORD_CONFIRMATION'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await resetPassword(token, password);
+      setDone(true);
+      setError(null);
+    } catch (failure) {
+      const code = errorCode(failure);
+      setError(code === 'INVALID_TOKEN' ? t('LOGIN.RESET_LINK_INVALID') : t('ERROR.GENERIC'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.page}>
+      <title>{`${t('LOGIN.RESET_TITLE')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <div className={styles.panel}>
+        <h1 className={styles.title}>{t('LOGIN.RESET_TITLE')}</h1>
+        {done ? (
+          <>
+            <p role="status">{t('LOGIN.RESET_DONE')}</p>
+            <button type="button" className={styles.primary} onClick={() => navigate('/login', { replace: true })}>
+              {t('LOGIN.SUBMIT')}
+            </button>
+          </>
+        ) : (
+          <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+            <p>{t('REGISTER.PASSWORD_HINT')}</p>
+            <div className={styles.field}>
+              <label htmlFor={passwordId} className={styles.label}>
+                {t('ACCOUNT.NEW_PASSWORD')}
+              </label>
+              <input
+                id={passwordId}
+                className={styles.input}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                disabled={!token}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={invalid === 'password' || undefined}
+                aria-describedby={error ? errorId : undefined}
+              />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={confirmationId} className={styles.label}>
+                {t('ACCOUNT.CONFIRM_PASSWORD')}
+              </label>
+              <input
+                id={confirmationId}
+                className={styles.input}
+                type="password"
+                autoComplete="new-password"
+                value={confirmation}
+                disabled={!token}
+                onChange={(event) => setConfirmation(event.target.value)}
+                aria-invalid={invalid === 'confirmation' || undefined}
+                aria-describedby={error ? errorId : undefined}
+              />
+            </div>
+            {error && (
+              <p id={errorId} className={styles.error} role="alert">
+                {error}
+              </p>
+            )}
+            {token ? (
+              <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
+                {t('POPUP.VALIDATE')}
+              </button>
+            ) : (
+              <Link href="/login" className={styles.secondary}>
+                {t('LOGIN.SUBMIT')}
+              </Link>
+            )}
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteExposureUser, deleteIdentityUser, isIdentitySignInRecent } from '../../api/account';
+import { useStartup } from '../../api/use-startup';
+import { usePopup } from '../../components/modal/popup-store';
+import { escapeHtml } from '../../lib/html';
+import { useNavigate } from '../../lib/router';
+import { useUserToken } from '../../state/session-store';
+import { useLogout } from './use-logout';
+
+/**
+ * Account deletion (spec part 1 §4): confirmation popup, loader, Exposure user/delete, identity
+ * delete-user, sign-out (useLogout), home. The identity service demands a recent sign-in: that is
+ * checked first, so a stale sign-in gets the ERROR.DELETE_ACCOUNT dialog with nothing deleted. Any
+ * later failure shows the dialog too; when the Exposure account is already gone by then, the user
+ * is signed out and sent to /login to sign in again before retrying.
+ */
+export function useDeleteAccount() {
+  const { t } = useTranslation();
+  const { config } = useStartup();
+  const token = useUserToken();
+  const { open } = usePopup();
+  const signOut = useLogout();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+
+  const start = async () => {
+    const { validated } = await open({
+      title: t('ACCOUNT.DELETE_TITLE'),
+      html: `<p>${escapeHtml(t('ACCOUNT.DELETE_TEXT'))}</p>`,
+      validateLabel: t('ACCOUNT.DELETE_CONFIRM'),
+      cancel: true,
+    });
+    if (!validated || !token) return;
+    setDeleting(true);
+    let exposureDeleted = false;
+    try {
+      if (!(await isIdentitySignInRecent())) throw new Error('the identity sign-in is not recent');
+      await deleteExposureUser(config, token);
+      exposureDeleted = true;
+      await deleteIdentityUser();
+    } catch {
+      setDeleting(false);
+      await open({
+        title: t('ACCOUNT.DELETE_ERROR_TITLE'),
+        html: `<p>${escapeHtml(t('ERROR.DELETE_ACCOUNT'))}</p>`,
+      });
+      if (exposureDeleted) {
+        await signOut();
+        navigate('/login', { replace: true });
+      }
+      return;
+    }
+    await signOut();
+    setDeleting(false);
+    navigate('/', { replace: true });
+  };
+
+  return { deleting, start };
+}

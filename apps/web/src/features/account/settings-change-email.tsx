@@ -1,0 +1,178 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogTrigger,
+  FieldError,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  TextField,
+} from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_PATTERN } from '@antenne/contract';
+import { changeExposureEmail, changeIdentityEmail, verifyPassword } from '../../api/account';
+import { useUpdatePreferences } from '../../api/preferences';
+import { useStartup } from '../../api/use-startup';
+import { useUserToken } from '../../state/session-store';
+import styles from './account-settings.module.css';
+
+/** The Change email button, its dialog, and the confirmation once done. */
+export function ChangeEmailButton({ currentEmail }: { currentEmail: string }) {
+  const { t } = useTranslation();
+  const [changedTo, setChangedTo] = useState<string | undefined>();
+  return (
+    <>
+      <DialogTrigger>
+        <Button className={styles.secondary}>{t('ACCOUNT.CHANGE_EMAIL')}</Button>
+        <ModalOverlay isDismissable className={styles.overlay}>
+          <Modal className={styles.modal}>
+            <Dialog className={styles.dialog}>
+              {({ close }) => (
+                <ChangeEmailForm
+                  currentEmail={currentEmail}
+                  onCancel={close}
+                  onChanged={(email) => {
+                    close();
+                    setChangedTo(email);
+                  }}
+                />
+              )}
+            </Dialog>
+          </Modal>
+        </ModalOverlay>
+      </DialogTrigger>
+      {changedTo ? (
+        <p role="status" className={styles.success}>
+          {t('ACCOUNT.EMAIL_CHANGED', { email: changedTo })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A valid new address and the current password (spec part 1 §4, §5): the password is checked by
+ * signing in again; refused, both fields show the error and the password placeholder says
+ * LOGIN.LOGIN_PASSWORD_ERROR. Then the identity email, Exposure's email and the email preference.
+ */
+function ChangeEmailForm({
+  currentEmail,
+  onCancel,
+  onChanged,
+}: {
+  currentEmail: string;
+  onCancel: () => void;
+  onChanged: (email: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { config } = useStartup();
+  const token = useUserToken();
+  const preferences = useUpdatePreferences();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [wrongPassword, setWrongPassword] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The dialog is portalled, but React still bubbles its submit to the settings form around it.
+    event.stopPropagation();
+    setEmailError(undefined);
+    setPasswordError(undefined);
+    setError(undefined);
+    const newEmail = email.trim();
+    let invalid = false;
+    if (!EMAIL_PATTERN.test(newEmail)) {
+      setEmailError(t('ERROR.ERROR_EMAIL_FORMAT'));
+      invalid = true;
+    }
+    if (!password) {
+      setPasswordError(t('ACCOUNT.PASSWORD_REQUIRED'));
+      invalid = true;
+    }
+    if (invalid || !token) return;
+    setBusy(true);
+    try {
+      await verifyPassword(currentEmail, password);
+    } catch {
+      setBusy(false);
+      setWrongPassword(true);
+      setPassword('');
+      setEmailError('');
+      setPasswordError(t('LOGIN.LOGIN_PASSWORD_ERROR'));
+      return;
+    }
+    try {
+      await changeIdentityEmail(newEmail);
+      await changeExposureEmail(config, token, newEmail);
+      await preferences.mutateAsync({ email: newEmail });
+    } catch {
+      setBusy(false);
+      setError(t('ACCOUNT.ERROR_GENERIC'));
+      return;
+    }
+    setBusy(false);
+    onChanged(newEmail);
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className={styles.dialogForm}>
+      <Heading slot="title" className={styles.dialogTitle}>
+        {t('ACCOUNT.CHANGE_EMAIL')}
+      </Heading>
+      <TextField
+        className={styles.field}
+        type="email"
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          setEmailError(undefined);
+        }}
+        isInvalid={emailError !== undefined}
+        autoComplete="email"
+        autoFocus
+      >
+        <Label className={styles.label}>{t('ACCOUNT.NEW_EMAIL')}</Label>
+        <Input className={styles.input} />
+        <FieldError className={styles.error}>{emailError || null}</FieldError>
+      </TextField>
+      <TextField
+        className={styles.field}
+        type="password"
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setPasswordError(undefined);
+        }}
+        isInvalid={passwordError !== undefined}
+        autoComplete="current-password"
+      >
+        <Label className={styles.label}>{t('ACCOUNT.PASSWORD')}</Label>
+        <Input
+          className={styles.input}
+          placeholder={wrongPassword ? t('LOGIN.LOGIN_PASSWORD_ERROR') : undefined}
+        />
+        <FieldError className={styles.error}>{passwordError}</FieldError>
+      </TextField>
+      {error ? (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.buttons}>
+        <Button className={styles.secondary} onPress={onCancel}>
+          {t('POPUP.CANCEL')}
+        </Button>
+        <Button type="submit" className={styles.primary} isDisabled={busy}>
+          {t('POPUP.VALIDATE')}
+        </Button>
+      </div>
+    </form>
+  );
+}

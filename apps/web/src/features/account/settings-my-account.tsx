@@ -1,0 +1,283 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectValue,
+  Text,
+  TextField,
+} from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { MINIMUM_AGE } from '@antenne/contract';
+import { locationQueryOptions } from '../../api/get-location';
+import { usePreferences, useUpdatePreferences, type Preferences } from '../../api/preferences';
+import { useStartup } from '../../api/use-startup';
+import { usePopup } from '../../components/modal/popup-store';
+import { escapeHtml } from '../../lib/html';
+import { useSessionStore } from '../../state/session-store';
+import { useDeleteAccount } from './settings-actions';
+import { useLogout } from './use-logout';
+import { ChangeEmailButton } from './settings-change-email';
+import { ChangePasswordButton } from './settings-change-password';
+import { ageOn, birthdayDigits, formatBirthday, parseBirthday } from './birthday';
+import { countryOptions } from './settings-model';
+import { NewsletterSwitch } from './settings-newsletter';
+import styles from './account-settings.module.css';
+
+/** The My account tab: the preferences once loaded, else a status line. */
+export function SettingsMyAccount() {
+  const { t } = useTranslation();
+  const preferences = usePreferences();
+  if (preferences.isPending) {
+    return (
+      <p role="status" className={styles.status}>
+        {t('ACCOUNT.LOADING')}
+      </p>
+    );
+  }
+  if (preferences.isError) {
+    return (
+      <div className={styles.stack}>
+        <p role="alert" className={styles.error}>
+          {t('ACCOUNT.LOAD_ERROR')}
+        </p>
+        <AccountButtons />
+      </div>
+    );
+  }
+  // The form starts from what the server holds once loaded, then keeps what the user types.
+  return <AccountForm preferences={preferences.data.preferences} />;
+}
+
+type Gender = 'male' | 'female' | '';
+
+function AccountForm({ preferences }: { preferences: Preferences }) {
+  const { t, i18n } = useTranslation();
+  const { config } = useStartup();
+  const { open } = usePopup();
+  const user = useSessionStore((state) => state.user);
+  const update = useUpdatePreferences();
+  const email = preferences.email || user?.email || '';
+
+  const [gender, setGender] = useState<Gender>(
+    preferences.gender === 'male' || preferences.gender === 'female' ? preferences.gender : '',
+  );
+  const [lastname, setLastname] = useState(preferences.lastname ?? '');
+  const [firstname, setFirstname] = useState(preferences.firstname ?? '');
+  const [birthday, setBirthday] = useState(birthdayDigits(preferences.dateofbirth ?? ''));
+  const [birthdayError, setBirthdayError] = useState<string | undefined>();
+  const [chosenCountry, setChosenCountry] = useState<string | null>(preferences.country || null);
+  const [city, setCity] = useState(preferences.city ?? '');
+  const [saved, setSaved] = useState(false);
+
+  // No country saved yet: the detected one (GET /v2/location) is proposed.
+  const location = useQuery({ ...locationQueryOptions(config), enabled: !preferences.country });
+  const country = chosenCountry ?? location.data?.countryCode ?? null;
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+
+  const edited = () => setSaved(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    if (birthday !== '') {
+      const date = parseBirthday(birthday);
+      if (!date) {
+        setBirthdayError(t('ACCOUNT.BIRTHDATE_INVALID'));
+        return;
+      }
+      if (ageOn(date) < MINIMUM_AGE) {
+        setBirthdayError(t('ACCOUNT.SIXTEEN_PLUS_ERROR'));
+        await open({
+          title: t('ACCOUNT.BIRTHDATE_TITLE'),
+          html: `<p>${escapeHtml(t('ACCOUNT.SIXTEEN_PLUS_ERROR'))}</p>`,
+        });
+        return;
+      }
+    }
+    setBirthdayError(undefined);
+    update.mutate(
+      {
+        gender,
+        lastname: lastname.trim(),
+        firstname: firstname.trim(),
+        dateofbirth: birthday,
+        country: country ?? '',
+        city: city.trim(),
+      },
+      { onSuccess: () => setSaved(true) },
+    );
+  };
+
+  return (
+    <div className={styles.stack}>
+      <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
+        <div className={styles.emailRow}>
+          <TextField className={styles.field} value={email} isReadOnly>
+            <Label className={styles.label}>{t('ACCOUNT.EMAIL')}</Label>
+            <Input className={styles.input} type="email" />
+          </TextField>
+          <ChangeEmailButton currentEmail={email} />
+        </div>
+
+        <RadioGroup
+          className={styles.field}
+          value={gender || null}
+          onChange={(value) => {
+            setGender(value === 'male' || value === 'female' ? value : '');
+            edited();
+          }}
+          orientation="horizontal"
+        >
+          <Label className={styles.label}>{t('ACCOUNT.GENDER')}</Label>
+          <div className={styles.radios}>
+            <Radio value="male" className={styles.radio}>
+              <span className={styles.dot} aria-hidden="true" />
+              {t('ACCOUNT.GENDER_MALE')}
+            </Radio>
+            <Radio value="female" className={styles.radio}>
+              <span className={styles.dot} aria-hidden="true" />
+              {t('ACCOUNT.GENDER_FEMALE')}
+            </Radio>
+          </div>
+        </RadioGroup>
+
+        <TextField
+          className={styles.field}
+          value={lastname}
+          onChange={(value) => (setLastname(value), edited())}
+          autoComplete="family-name"
+        >
+          <Label className={styles.label}>{t('ACCOUNT.LASTNAME')}</Label>
+          <Input className={styles.input} />
+        </TextField>
+
+        <TextField
+          className={styles.field}
+          value={firstname}
+          onChange={(value) => (setFirstname(value), edited())}
+          autoComplete="given-name"
+        >
+          <Label className={styles.label}>{t('ACCOUNT.FIRSTNAME')}</Label>
+          <Input className={styles.input} />
+        </TextField>
+
+        <TextField
+          className={styles.field}
+          value={formatBirthday(birthday)}
+          onChange={(value) => {
+            setBirthday(birthdayDigits(value));
+            setBirthdayError(undefined);
+            edited();
+          }}
+          isInvalid={birthdayError !== undefined}
+          inputMode="numeric"
+          maxLength={21}
+          autoComplete="bday"
+        >
+          <Label className={styles.label}>{t('ACCOUNT.BIRTHDATE')}</Label>
+          <Input className={styles.input} placeholder={t('ACCOUNT.BIRTHDATE_FORMAT')} />
+          <Text slot="description" className={styles.help}>
+            {t('ACCOUNT.BIRTHDATE_FORMAT')}
+          </Text>
+          <FieldError className={styles.error}>{birthdayError}</FieldError>
+        </TextField>
+
+        <Select
+          className={styles.field}
+          selectedKey={country}
+          onSelectionChange={(key) => {
+            if (key !== null) setChosenCountry(String(key));
+            edited();
+          }}
+          placeholder={t('ACCOUNT.COUNTRY_NONE')}
+        >
+          <Label className={styles.label}>{t('ACCOUNT.COUNTRY')}</Label>
+          <Button className={styles.selectButton}>
+            <SelectValue />
+            <span aria-hidden="true">▾</span>
+          </Button>
+          <Popover className={styles.popover}>
+            <ListBox className={styles.listbox} items={countries}>
+              {(item) => (
+                <ListBoxItem id={item.code} className={styles.option}>
+                  {item.name}
+                </ListBoxItem>
+              )}
+            </ListBox>
+          </Popover>
+        </Select>
+
+        <TextField
+          className={styles.field}
+          value={city}
+          onChange={(value) => (setCity(value), edited())}
+          autoComplete="address-level2"
+        >
+          <Label className={styles.label}>{t('ACCOUNT.CITY')}</Label>
+          <Input className={styles.input} />
+        </TextField>
+
+        <NewsletterSwitch />
+
+        <div className={styles.buttons}>
+          <Button type="submit" className={styles.primary} isDisabled={update.isPending}>
+            {t('ACCOUNT.SAVE')}
+          </Button>
+        </div>
+        {saved ? (
+          <p role="status" className={styles.success}>
+            {t('ACCOUNT.SAVED')}
+          </p>
+        ) : null}
+        {update.isError ? (
+          <p role="alert" className={styles.error}>
+            {t('ACCOUNT.SAVE_ERROR')}
+          </p>
+        ) : null}
+      </form>
+      <AccountButtons />
+    </div>
+  );
+}
+
+/** Change password (only with a user), delete the account, sign out. */
+function AccountButtons() {
+  const { t } = useTranslation();
+  const user = useSessionStore((state) => state.user);
+  const signOut = useLogout();
+  const deletion = useDeleteAccount();
+  const [done, setDone] = useState<string | undefined>();
+  return (
+    <div className={styles.stack}>
+      <div className={styles.buttons}>
+        {user ? <ChangePasswordButton onChanged={() => setDone(t('ACCOUNT.PASSWORD_CHANGED'))} /> : null}
+        <Button className={styles.secondary} onPress={() => void deletion.start()}>
+          {t('ACCOUNT.DELETE_ACCOUNT')}
+        </Button>
+        <Button className={styles.secondary} onPress={() => void signOut()}>
+          {t('ACCOUNT.SIGN_OUT')}
+        </Button>
+      </div>
+      {done ? (
+        <p role="status" className={styles.success}>
+          {done}
+        </p>
+      ) : null}
+      {deletion.deleting ? (
+        <div className={styles.loader} role="status" aria-live="polite">
+          <span className={styles.spinner} aria-hidden="true" />
+          <span>{t('ACCOUNT.DELETING')}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}

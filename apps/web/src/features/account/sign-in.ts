@@ -1,0 +1,63 @@
+import type { ConfigWeb, UserProfile } from '@antenne/contract';
+import { firebaseLogin, getProfiles, type FirebaseLoginInput } from '../../api/auth';
+import { isApiError } from '../../api/client';
+import { getIdToken, isIdentityError } from '../../api/identity';
+import { toSessionProfile, useSessionStore } from '../../state/session-store';
+import { flushPendingPreferences } from './pending-preferences';
+
+type Bu = Pick<ConfigWeb, 'customer' | 'businessUnit' | 'exposureBaseUrl'>;
+
+/** The code of a failure of the sign-in calls (Exposure's `message`, better-auth's `code`). */
+export function errorCode(error: unknown): string {
+  if (isApiError(error)) return error.httpCode === 0 ? 'NETWORK' : error.message;
+  if (isIdentityError(error)) return error.code;
+  return 'UNKNOWN';
+}
+
+/**
+ * After the identity sign-in (spec part 1 §4): its ID token → firebaseLogin → the session token
+ * and the user are stored (with createdAt) → registration preferences still waiting are posted →
+ * the household's profiles. With one profile it becomes the current one; with more, the caller
+ * shows the picker. Failures are recorded in the store and thrown.
+ */
+export async function completeSignIn(
+  config: Bu,
+  identityUserId: string,
+  options: Pick<FirebaseLoginInput, 'registration' | 'language'> = {},
+): Promise<{ profiles: UserProfile[] }> {
+  const store = useSessionStore.getState();
+  store.householdLoginRequest();
+  let token: string;
+  let main: UserProfile;
+  try {
+    const accessToken = await getIdToken();
+    const answer = await firebaseLogin(config, { identityUserId, accessToken, ...options });
+    token = answer.sessionToken;
+    main = answer.userProfile;
+    useSessionStore.getState().householdLoginSuccess(token, {
+      email: main.emailAddress,
+      displayName: main.displayName,
+      userId: answer.userId,
+      accountId: answer.accountId,
+    });
+  } catch (error) {
+    useSessionStore.getState().householdLoginFailure(errorCode(error));
+    throw error;
+  }
+
+  await flushPendingPreferences(config, token, main.emailAddress);
+
+  let profiles: UserProfile[];
+  try {
+    profiles = (await getProfiles(config, token)).profiles;
+  } catch {
+    profiles = [];
+  }
+  if (profiles.length === 0) profiles = [main];
+  useSessionStore.getState().profileListReplaced(profiles);
+  if (profiles.length === 1) {
+    const only = profiles.find((profile) => profile.owner) ?? profiles[0] ?? main;
+    useSessionStore.getState().profileLoginSuccess(toSessionProfile(only));
+  }
+  return { profiles };
+}

@@ -1,0 +1,222 @@
+import { afterAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { accountPaths } from '@antenne/contract';
+import { startSmtpCapture } from '../../apps/server/test/helpers/smtp-capture.js';
+import { useBrowserSuite } from '../support/suite.js';
+
+/**
+ * Accounts in Chromium against the real server: mail through a real SMTP server this file starts
+ * (SMTP_URL), social sign-in through a real local OpenID Connect provider (OIDC_*).
+ */
+
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
+let provider: OAuth2Server | undefined;
+const OIDC_USER = { sub: 'oidc-e2e-1', email: 'nadia@example.org', email_verified: true, name: 'Nadia K.' };
+
+const suite = useBrowserSuite(async () => {
+  smtp = await startSmtpCapture();
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(0, '127.0.0.1');
+  provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, OIDC_USER));
+  provider.service.on('beforeUserinfo', (response) => {
+    response.body = OIDC_USER;
+  });
+  return {
+    SMTP_URL: smtp.url,
+    OIDC_ISSUER_URL: provider.issuer.url!,
+    OIDC_CLIENT_ID: 'antenne-e2e',
+    OIDC_CLIENT_SECRET: 'e2e-secret',
+    OIDC_NAME: 'Fournisseur de test',
+    // Every sign-in here comes from 127.0.0.1, a dozen within a minute; the limit itself (5 by
+    // default) is proven by apps/server/test/identity/identity.test.ts.
+    AUTH_SIGN_IN_LIMIT: '100',
+  };
+});
+
+afterAll(async () => {
+  await smtp?.stop();
+  await provider?.stop();
+});
+
+const TENANT = { customer: 'antenne', businessUnit: 'monde' };
+const FILM = { id: 'film-le-dernier-ete-de-l-empire' };
+
+const mails = () => smtp!;
+
+async function register(page: Page, email: string, password: string, birthday = '01012000') {
+  await page.goto(`${suite.server.url}/create-account`);
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByLabel('Confirmation du mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await page.getByLabel('Nom', { exact: true }).fill('Diallo');
+  await page.getByLabel('Prénom').fill('Awa');
+  await page.getByLabel('Date de naissance', { exact: true }).pressSequentially(birthday);
+  await page.getByText('Femme', { exact: true }).click();
+  await page.getByText('Je certifie avoir 16 ans ou plus').click();
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+}
+
+/** The link of the newest mail to `to` whose text has `kind` (verify-email, reset-password ...). */
+async function linkIn(to: string, kind: string, count = 1): Promise<string> {
+  const mail = await mails().waitFor(to, count);
+  const link = new RegExp(`https?://\\S+${kind}\\S+`).exec(mail.text)?.[0];
+  if (!link) throw new Error(`no ${kind} link in:\n${mail.text}`);
+  return link;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  if (!page.url().endsWith('/login')) await page.goto(`${suite.server.url}/login`);
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByLabel('Mot de passe', { exact: true }).press('Enter');
+}
+
+const sessionToken = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('antenne-session') ?? '{}') as { state?: { token?: string } }).state?.token ?? null);
+
+describe('an account from registration to deletion', () => {
+  test('register → verification mail → sign in → pick a profile → favourite → My content → change password → sign out → sign in again → delete → sign-in fails', async () => {
+    const { page } = await suite.newPage();
+    const email = 'awa.diallo@example.com';
+    await register(page, email, 'Motdepasse1!');
+    const validate = page.getByRole('dialog', { name: 'Validez votre adresse e-mail' });
+    await validate.waitFor();
+    await validate.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(/\/login(\?|$)/);
+
+    // Signing in before verifying: the popup says the account must be verified.
+    await signIn(page, email, 'Motdepasse1!');
+    await page.getByRole('dialog', { name: 'Connexion' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // The verification mail, in French, with its link: following it verifies the address.
+    const mail = await mails().waitFor(email);
+    expect(mail.subject).toBe('Confirmez votre adresse e-mail');
+    await page.goto(await linkIn(email, 'verify-email'));
+    await page.waitForURL(/\/login(\?|$)/);
+
+    await signIn(page, email, 'Motdepasse1!');
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+    const firstToken = await sessionToken(page);
+    expect(firstToken).toMatch(/^ses_/);
+
+    // A second profile in the household: the next sign-in asks who is watching.
+    const created = await page.evaluate(
+      async ([path, token]) => (await fetch(path!, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ displayName: 'Enfants', child: true }) })).status,
+      [accountPaths.profiles(TENANT), firstToken] as const,
+    );
+    expect(created).toBe(200);
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect.poll(() => sessionToken(page)).toBeNull();
+    await signIn(page, email, 'Motdepasse1!');
+    await page.getByRole('heading', { level: 1, name: 'Qui regarde ?' }).waitFor();
+    await page.getByRole('button', { name: 'Enfants' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+
+    // Favourite a film on its details page: it shows in My content.
+    await page.goto(`${suite.server.url}/details/vod/${FILM.id}`);
+    const favourite = page.getByRole('button', { name: 'Ajouter aux favoris' });
+    await favourite.click();
+    await expect.poll(() => page.getByRole('button', { name: 'Dans mes favoris' }).getAttribute('aria-pressed')).toBe('true');
+    const title = await page.getByRole('heading', { level: 1 }).innerText();
+    await page.goto(`${suite.server.url}/mycontent`);
+    const lane = page.getByRole('region', { name: 'Mes favoris' });
+    await lane.getByRole('article').first().waitFor();
+    expect(await lane.getByRole('article').count()).toBe(1);
+    expect(await lane.innerText()).toContain(title);
+
+    // Change the password from the account settings, sign out, sign in with the new one.
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Changer le mot de passe' });
+    await dialog.getByLabel('Mot de passe actuel').fill('Motdepasse1!');
+    await dialog.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nouveau2?mdp');
+    await dialog.getByLabel('Confirmation du nouveau mot de passe').fill('Nouveau2?mdp');
+    await dialog.getByRole('button', { name: 'Valider' }).click();
+    await page.getByText('Votre mot de passe a été modifié.').waitFor();
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect.poll(() => sessionToken(page)).toBeNull();
+    await page.goto(`${suite.server.url}/login`);
+    await signIn(page, email, 'Motdepasse1!');
+    await expect.poll(() => page.getByLabel('Mot de passe', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await signIn(page, email, 'Nouveau2?mdp');
+    await page.getByRole('heading', { level: 1, name: 'Qui regarde ?' }).waitFor();
+    await page.getByRole('button', { name: 'Awa Diallo' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+
+    // Delete the account (a recent sign-in): back home signed out; signing in fails since.
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+    await page.getByRole('dialog', { name: 'Supprimer votre compte ?' }).getByRole('button', { name: 'Supprimer' }).click();
+    await page.waitForURL(`${suite.server.url}/`);
+    await expect.poll(() => sessionToken(page)).toBeNull();
+    await page.goto(`${suite.server.url}/login`);
+    await signIn(page, email, 'Nouveau2?mdp');
+    await expect.poll(() => page.getByLabel('Adresse e-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(await sessionToken(page)).toBeNull();
+  });
+});
+
+describe('registration and sign-in refusals', () => {
+  test('under 16: the popup, and no account is created (no mail)', async () => {
+    const { page } = await suite.newPage();
+    const before = mails().mails.length;
+    const year = new Date().getFullYear() - 12;
+    await register(page, 'young@example.com', 'Motdepasse1!', `0101${year}`);
+    await page.getByRole('dialog').getByText('Vous ne pouvez pas créer de compte si vous avez moins de 16 ans.').waitFor();
+    await page.waitForTimeout(500);
+    expect(mails().mails.slice(before).some((m) => m.to.includes('young@example.com'))).toBe(false);
+  });
+
+  test('a wrong password: red borders and no message', async () => {
+    const page = await suite.open('/login');
+    await signIn(page, 'awa.unknown@example.com', 'Faux1!motdepasse');
+    await expect.poll(() => page.getByLabel('Adresse e-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Mot de passe', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  test('forgot password: the typed address receives a reset mail whose link sets a new password', async () => {
+    const { page } = await suite.newPage();
+    const email = 'oubli@example.com';
+    await register(page, email, 'Motdepasse1!');
+    await page.getByRole('dialog', { name: 'Validez votre adresse e-mail' }).getByRole('button', { name: 'OK' }).click();
+    await page.goto(await linkIn(email, 'verify-email'));
+    await page.waitForURL(/\/login(\?|$)/);
+    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mot de passe oublié' });
+    await dialog.getByRole('textbox').fill(email);
+    await dialog.getByRole('button', { name: 'Valider' }).click();
+    const reset = await mails().waitFor(email, 2);
+    expect(reset.subject).toBe('Réinitialisez votre mot de passe');
+    const link = await linkIn(email, 'reset-password', 2);
+    expect(link).toContain('/identity/reset-password/');
+    // The link opens the new-password page; the new password then signs in, the old one no more.
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Nouveau mot de passe' }).waitFor();
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Oublie3#remplace');
+    await page.getByLabel('Confirmation du nouveau mot de passe').fill('Oublie3#remplace');
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByText('Votre mot de passe a été changé.').waitFor();
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await signIn(page, email, 'Motdepasse1!');
+    await expect.poll(() => page.getByLabel('Adresse e-mail').getAttribute('aria-invalid')).toBe('true');
+    await signIn(page, email, 'Oublie3#remplace');
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+  });
+});
+
+describe('social sign-in', () => {
+  test('the OpenID Connect provider: its button, the provider and back, signed in at home', async () => {
+    const page = await suite.open('/login');
+    await page.getByRole('button', { name: 'Continuer avec Fournisseur de test' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => sessionToken(page)).toMatch(/^ses_/);
+    await page.goto(`${suite.server.url}/login`);
+    await expect.poll(() => page.getByLabel('Adresse e-mail').inputValue()).toBe(OIDC_USER.email);
+  });
+});
