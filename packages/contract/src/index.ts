@@ -9,3 +9,4 @@ export * from './asset.js';
 export * from './catalogue.js';
 export * from './catalogue-import.js';
 export * from './accounts.js';
+export * from './accounts-schemas.js';

@@ -173,6 +173,9 @@ describe.each(engines)('identity service (%s)', (engine) => {
     expect(callback.statusCode).toBe(302);
     const resetToken = new URL(callback.headers.location as string, 'http://localhost').searchParams.get('token');
     expect(resetToken).toBeTruthy();
+    // The one-time token is stored hashed, never as the link carries it.
+    const stored = await sql<{ identifier: string; value: string }>`select "identifier", "value" from "identity_verification"`.execute(testDbHandle());
+    expect(JSON.stringify(stored.rows)).not.toContain(resetToken!);
     const reset = await client.call('POST', identityPaths.resetPassword, { token: resetToken, newPassword: 'Nouveau2?mdp' });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await client.call('POST', identityPaths.signInEmail, { email, password: PASSWORD })).statusCode).toBe(401);

@@ -6,7 +6,9 @@ import {
   type DeviceRegistration,
   type FirebaseLoginRequest,
   type LoginResponse,
+  type UserProfile,
   type UserProfiles,
+  type UserProfileWrite,
 } from '@antenne/contract';
 import { safeStorage } from '../lib/storage-keys';
 import { useSessionStore } from '../state/session-store';
@@ -112,4 +114,36 @@ export async function logoutSequence(config: Bu): Promise<void> {
   if (token) await logout(config, token).catch(() => undefined);
   await signOut().catch(() => undefined);
   useSessionStore.getState().logout();
+}
+
+/** Adds a profile to the household (403 TOO_MANY_PROFILES past MAX_PROFILES): the new list. */
+export function createProfile(config: Bu, token: string, body: UserProfileWrite): Promise<UserProfiles> {
+  return api.post<UserProfiles>(accountPaths.profiles(config), body, {
+    baseUrl: config.exposureBaseUrl,
+    token,
+  });
+}
+
+/**
+ * Changes a profile: `metadata` replaces the whole map (send every key back); `pinCode` sets
+ * (4 digits) or removes (null) the parental PIN. The answer is the updated profile.
+ */
+export function updateProfile(
+  config: Bu,
+  token: string,
+  userId: string,
+  body: UserProfileWrite,
+): Promise<UserProfile> {
+  return api.put<UserProfile>(accountPaths.profile(config, userId), body, {
+    baseUrl: config.exposureBaseUrl,
+    token,
+  });
+}
+
+/** Removes a profile (403 CANNOT_DELETE_OWNER for the main one): the remaining list. */
+export function deleteProfile(config: Bu, token: string, userId: string): Promise<UserProfiles> {
+  return api.delete<UserProfiles>(accountPaths.profile(config, userId), {
+    baseUrl: config.exposureBaseUrl,
+    token,
+  });
 }

@@ -68,6 +68,10 @@ export interface SessionState {
   profileLoginSuccess: (profile: SessionProfile, token?: string) => void;
   profileLoginFailure: (code: string) => void;
   profileListReplaced: (profiles: UserProfile[]) => void;
+  /** Profile create, update, delete: raise the loading flag, then the new list (replaced) or the error. */
+  profileChangeRequest: () => void;
+  profileChangeSuccess: (profiles: UserProfile[]) => void;
+  profileChangeFailure: (code: string) => void;
   dismissSuspension: () => void;
   /** Forgets the user, the token, the profiles, the avatar and the provider token. */
   logout: () => void;
@@ -150,6 +154,12 @@ export const useSessionStore = create<SessionState>()(
             state.profile && profiles.find((profile) => profile.userId === state.profile?.externalId);
           return { profiles, profile: current ? toSessionProfile(current) : state.profile };
         }),
+      profileChangeRequest: () => set({ profileLoading: true, profileError: null }),
+      profileChangeSuccess: (profiles) => {
+        get().profileListReplaced(profiles);
+        set({ profileLoading: false, profileError: null });
+      },
+      profileChangeFailure: (code) => set({ profileLoading: false, profileError: code }),
       dismissSuspension: () => set({ suspended: false }),
       logout: () => set(empty),
       clear: () => set(empty),

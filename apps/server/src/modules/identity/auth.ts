@@ -102,8 +102,11 @@ export function createIdentity({ config, db, engine, mailer, log, rateLimit = tr
     account: {
       modelName: IDENTITY_TABLES.account,
       accountLinking: { enabled: true, trustedProviders: ['google', 'facebook', 'twitter', 'oidc'] },
+      // Providers' access and refresh tokens are encrypted with the secret before they are stored.
+      encryptOAuthTokens: true,
     },
-    verification: { modelName: IDENTITY_TABLES.verification },
+    // Reset-password and other one-time tokens are stored hashed: a database dump alone opens nothing.
+    verification: { modelName: IDENTITY_TABLES.verification, storeIdentifier: 'hashed' },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -2,12 +2,13 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
 import { SettingsMyAccount } from './settings-my-account';
+import { SettingsProfiles } from './settings-profiles';
 import { NewsletterSwitch } from './settings-newsletter';
 import styles from './account-settings.module.css';
 
 /**
  * The account screen of a signed-in user (shown on /login, spec part 1 §2): the tabs My account,
- * Preferences and Downloads. Downloads has none yet (SPEC-DECISIONS).
+ * Profiles, Preferences and Downloads. Downloads has none yet (SPEC-DECISIONS).
  */
 export default function AccountSettings() {
   const { t } = useTranslation();
@@ -20,6 +21,9 @@ export default function AccountSettings() {
           <Tab id="account" className={styles.tab}>
             {t('ACCOUNT.TAB_MY_ACCOUNT')}
           </Tab>
+          <Tab id="profiles" className={styles.tab}>
+            {t('ACCOUNT.TAB_PROFILES')}
+          </Tab>
           <Tab id="preferences" className={styles.tab}>
             {t('ACCOUNT.TAB_PREFERENCES')}
           </Tab>
@@ -29,6 +33,9 @@ export default function AccountSettings() {
         </TabList>
         <TabPanel id="account" className={styles.panel}>
           <SettingsMyAccount />
+        </TabPanel>
+        <TabPanel id="profiles" className={styles.panel}>
+          <SettingsProfiles />
         </TabPanel>
         <TabPanel id="preferences" className={styles.panel}>
           <div className={styles.stack}>

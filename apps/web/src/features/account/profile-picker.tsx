@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_PROPERTY, type Avatar, type UserProfile } from '@antenne/contract';
-import { selectProfile } from '../../api/auth';
+
 import { useStartup } from '../../api/use-startup';
 import { useNavigate } from '../../lib/router';
-import { toSessionProfile, useSessionStore } from '../../state/session-store';
+import { useSessionStore } from '../../state/session-store';
 import { translatedError } from './account-errors';
-import { errorCode } from './sign-in';
+import { errorCode, switchToProfile } from './sign-in';
 import styles from './profile-picker.module.css';
 
 /** A profile's picture: its avatar id among the configured avatars, or an address. */
@@ -36,10 +36,7 @@ export function ProfilePicker({ profiles }: { profiles: UserProfile[] }) {
     setFailure(null);
     store.profileLoginRequest();
     try {
-      const answer = await selectProfile(config, token, profile.userId);
-      useSessionStore
-        .getState()
-        .profileLoginSuccess(toSessionProfile(answer.userProfile ?? profile), answer.sessionToken);
+      await switchToProfile(config, token, profile);
       navigate('/');
     } catch (error) {
       const code = errorCode(error);

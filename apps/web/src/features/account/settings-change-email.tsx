@@ -17,6 +17,7 @@ import { changeExposureEmail, changeIdentityEmail, verifyPassword } from '../../
 import { useUpdatePreferences } from '../../api/preferences';
 import { useStartup } from '../../api/use-startup';
 import { useUserToken } from '../../state/session-store';
+import { DialogFormFooter } from './dialog-form-footer';
 import styles from './account-settings.module.css';
 
 /** The Change email button, its dialog, and the confirmation once done. */
@@ -160,19 +161,7 @@ function ChangeEmailForm({
         />
         <FieldError className={styles.error}>{passwordError}</FieldError>
       </TextField>
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-      <div className={styles.buttons}>
-        <Button className={styles.secondary} onPress={onCancel}>
-          {t('POPUP.CANCEL')}
-        </Button>
-        <Button type="submit" className={styles.primary} isDisabled={busy}>
-          {t('POPUP.VALIDATE')}
-        </Button>
-      </div>
+      <DialogFormFooter error={error} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { isValidPassword } from '@antenne/contract';
 import { changePassword, isWrongPassword } from '../../api/account';
+import { DialogFormFooter } from './dialog-form-footer';
 import styles from './account-settings.module.css';
 
 /** The Change password button and its dialog (spec part 1 §4, §5, §8). */
@@ -140,19 +141,7 @@ function ChangePasswordForm({ onCancel, onChanged }: { onCancel: () => void; onC
         <Input className={styles.input} />
         <FieldError className={styles.error}>{confirmationError}</FieldError>
       </TextField>
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-      <div className={styles.buttons}>
-        <Button className={styles.secondary} onPress={onCancel}>
-          {t('POPUP.CANCEL')}
-        </Button>
-        <Button type="submit" className={styles.primary} isDisabled={busy}>
-          {t('POPUP.VALIDATE')}
-        </Button>
-      </div>
+      <DialogFormFooter error={error} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

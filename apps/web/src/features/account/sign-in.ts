@@ -1,5 +1,5 @@
 import type { ConfigWeb, UserProfile } from '@antenne/contract';
-import { firebaseLogin, getProfiles, type FirebaseLoginInput } from '../../api/auth';
+import { firebaseLogin, getProfiles, selectProfile, type FirebaseLoginInput } from '../../api/auth';
 import { isApiError } from '../../api/client';
 import { getIdToken, isIdentityError } from '../../api/identity';
 import { toSessionProfile, useSessionStore } from '../../state/session-store';
@@ -60,4 +60,13 @@ export async function completeSignIn(
     useSessionStore.getState().profileLoginSuccess(toSessionProfile(only));
   }
   return { profiles };
+}
+
+/**
+ * Watching as another profile of the household: its own session replaces the current one
+ * (the selectProfile answer), and it becomes the current profile.
+ */
+export async function switchToProfile(config: ConfigWeb, token: string, profile: UserProfile): Promise<void> {
+  const answer = await selectProfile(config, token, profile.userId);
+  useSessionStore.getState().profileLoginSuccess(toSessionProfile(answer.userProfile ?? profile), answer.sessionToken);
 }
