@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_PROPERTY, type Avatar, type UserProfile } from '@antenne/contract';
-
 import { useStartup } from '../../api/use-startup';
 import { useNavigate } from '../../lib/router';
 import { useSessionStore } from '../../state/session-store';
