@@ -42,12 +42,15 @@ export async function launchBrowser(): Promise<Browser> {
 export interface PageOptions {
   locale?: string;
   viewport?: { width: number; height: number };
+  /** Lets a test inject scripts (axe) despite the app's CSP. */
+  bypassCSP?: boolean;
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: options.locale ?? 'fr-FR',
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.bypassCSP ? { bypassCSP: true } : {}),
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] uncaught: ${error.message}`));

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { axeViolations, type Violation } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
@@ -9,8 +9,6 @@ import { startServer, type RunningServer } from '../support/server.js';
  * (right to left): no violation.
  */
 
-const axeFile = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** Each path and something on it that says the page has rendered. */
 const SCREENS: [path: string, ready: (p: Page) => Promise<unknown>][] = [
@@ -44,13 +42,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
 async function violations(path: string, locale: 'fr' | 'ar', ready: (p: Page) => Promise<unknown>): Promise<Violation[]> {
   // axe is injected as an inline script: the app's CSP (script-src 'self') would refuse it.
   const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
@@ -60,17 +51,7 @@ async function violations(path: string, locale: 'fr' | 'ar', ready: (p: Page) =>
     await page.goto(`${server.url}${path}`);
     await ready(page);
     if (locale === 'ar') await page.locator('html[dir="rtl"][lang="ar"]').waitFor();
-    await page.addScriptTag({ path: axeFile });
-    const result = await page.evaluate(async (tags) => {
-      const axe = (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-      return axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    }, WCAG_TAGS);
-    return result.violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.slice(0, 3).map(({ target, failureSummary }) => ({ target, ...(failureSummary ? { failureSummary } : {}) })),
-    }));
+    return await axeViolations(page);
   } finally {
     await context.close();
   }

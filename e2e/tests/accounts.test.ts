@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { accountPaths } from '@antenne/contract';
 import { startSmtpCapture } from '../../apps/server/test/helpers/smtp-capture.js';
+import { axeViolations } from '../support/axe.js';
 import { useBrowserSuite } from '../support/suite.js';
 
 /**
@@ -79,7 +80,8 @@ const sessionToken = (page: Page) =>
 
 describe('an account from registration to deletion', () => {
   test('register → verification mail → sign in → pick a profile → favourite → My content → change password → sign out → sign in again → delete → sign-in fails', async () => {
-    const { page } = await suite.newPage();
+    // bypassCSP: axe checks the signed-in screens on the way.
+    const { page } = await suite.newPage({ bypassCSP: true });
     const email = 'awa.diallo@example.com';
     await register(page, email, 'Motdepasse1!');
     const validate = page.getByRole('dialog', { name: 'Validez votre adresse e-mail' });
@@ -114,6 +116,7 @@ describe('an account from registration to deletion', () => {
     await expect.poll(() => sessionToken(page)).toBeNull();
     await signIn(page, email, 'Motdepasse1!');
     await page.getByRole('heading', { level: 1, name: 'Qui regarde ?' }).waitFor();
+    expect(await axeViolations(page), 'the profile picker').toEqual([]);
     await page.getByRole('button', { name: 'Enfants' }).click();
     await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
 
@@ -131,6 +134,13 @@ describe('an account from registration to deletion', () => {
 
     // Change the password from the account settings, sign out, sign in with the new one.
     await page.goto(`${suite.server.url}/login`);
+    await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor();
+    await expect.poll(() => page.getByLabel('Adresse e-mail').inputValue()).toBe(email);
+    expect(await axeViolations(page), 'the account settings').toEqual([]);
+    await page.getByRole('tab', { name: 'Profils' }).click();
+    await page.getByRole('button', { name: /Ajouter un profil/ }).waitFor();
+    expect(await axeViolations(page), 'the profiles tab').toEqual([]);
+    await page.getByRole('tab', { name: 'Mon compte' }).click();
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
     const dialog = page.getByRole('dialog', { name: 'Changer le mot de passe' });
     await dialog.getByLabel('Mot de passe actuel').fill('Motdepasse1!');
