@@ -145,6 +145,18 @@ test('npm start serves the whole demo: every title in five languages, every imag
     expect(images.size).toBeGreaterThan(1000);
     expect(await failing(url, [...images])).toEqual([]);
     expect(await failing(url, [...streams])).toEqual([]);
+    // The config's avatars answer too; the demo subscriber of the README signs in at once.
+    const config = (await (await fetch(`${url}/config/config_web.json`)).json()) as { avatars: { url: string }[] };
+    expect(config.avatars.length).toBeGreaterThan(0);
+    expect(await failing(url, config.avatars.map((a) => a.url))).toEqual([]);
+    expect(first.output()).toContain('created the demo subscriber');
+    const signIn = await fetch(`${url}/identity/sign-in/email`, {
+      method: 'POST',
+      // As a browser on the default PUBLIC_URL would post it (the identity service checks the origin).
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:8080' },
+      body: JSON.stringify({ email: 'demo@antenne.example', password: 'Antenne-demo-2026' }),
+    });
+    expect(signIn.status).toBe(200);
     await stop(first);
     first = undefined;
 
@@ -156,6 +168,7 @@ test('npm start serves the whole demo: every title in five languages, every imag
     expect(second.output()).not.toContain('preparing media: encoding');
     expect(second.output()).not.toContain('demo images rendered');
     expect(second.output()).toContain('demo media ready (from the cache)');
+    expect(second.output()).not.toContain('created the demo subscriber');
     await stop(second);
     second = undefined;
   } finally {

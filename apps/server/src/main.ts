@@ -1,11 +1,12 @@
 import closeWithGrace from 'close-with-grace';
 import type { Logger } from 'pino';
 import { buildApp, type App } from './app.js';
-import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
+import { ConfigError, isProductionDeployment, loadConfig, redactUrl, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
 import { warmUpGeo } from './lib/geo.js';
+import { DEMO_SUBSCRIBER, seedDemoSubscriber } from './modules/accounts/demo-subscriber.js';
 import { importDemoIfEmpty } from './modules/catalogue/demo-content.js';
 import { DemoPreparation } from './modules/media/demo/prepare.js';
 import { createLogger } from './lib/logger.js';
@@ -48,7 +49,12 @@ async function prepare(config: Config, log: Logger, demo: DemoPreparation): Prom
       if (imported?.ok) log.info({ ...tenant, assets: imported.assets.inserted }, 'loaded the demo catalogue (Antenne Monde)');
     }
     warmUpGeo();
-    return { app: await buildApp({ config, database, logger: log, demo }), database };
+    const app = await buildApp({ config, database, logger: log, demo });
+    // The demo's subscriber (public password): embedded mode only, never with DATABASE_URL.
+    if (config.demoContent && !isProductionDeployment(config) && (await seedDemoSubscriber(app.identity, database.db))) {
+      log.info({ email: DEMO_SUBSCRIBER.email }, 'created the demo subscriber (password in the README)');
+    }
+    return { app, database };
   } catch (error) {
     await database.destroy();
     throw error;

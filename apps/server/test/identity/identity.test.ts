@@ -73,6 +73,14 @@ describe.each(engines)('identity service (%s)', (engine) => {
     return { client, mail, userId: signIn.json<{ user: { id: string } }>().user.id };
   }
 
+  test('a form posted from another origin is refused; with a localhost PUBLIC_URL, the loopback addresses are trusted too', async () => {
+    const from = (origin: string) =>
+      app.inject({ method: 'POST', url: identityPaths.signInEmail, remoteAddress: '203.0.113.40', headers: { origin, cookie: 'x=1' }, payload: { email: 'nobody@example.com', password: PASSWORD } });
+    expect((await from('https://evil.example')).statusCode).toBe(403);
+    expect((await from('http://127.0.0.1:8080')).statusCode).toBe(401);
+    expect((await from('http://localhost:8080')).statusCode).toBe(401);
+  });
+
   test('lists the sign-in providers configured: email, Google (the only one with a client id), no OIDC', async () => {
     const res = await app.inject(identityPaths.providers);
     expect(res.statusCode).toBe(200);

@@ -75,7 +75,7 @@ export function createIdentity({ config, db, engine, mailer, log, rateLimit = tr
     baseURL: config.publicUrl,
     basePath: IDENTITY_BASE_PATH,
     secret: identitySecret(config),
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config.publicUrl),
     database: { db, type: engine },
     telemetry: { enabled: false },
     logger: {
@@ -146,6 +146,9 @@ export function createIdentity({ config, db, engine, mailer, log, rateLimit = tr
     },
     advanced: {
       cookiePrefix: 'antenne',
+      // better-auth skips its origin (CSRF) checks when NODE_ENV=test: never here, tests run them too.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       // routes.ts sets this header from Fastify's request.ip (TRUST_PROXY applied), replacing any client value.
       ipAddress: { ipAddressHeaders: ['x-antenne-client-ip'] },
@@ -200,4 +203,15 @@ export function identitySecret(config: Pick<Config, 'authSecret' | 'dataDir'>): 
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
     throw error;
   }
+}
+
+/**
+ * The origins sign-in forms may post from: PUBLIC_URL, and for a localhost URL the same port on
+ * the loopback addresses too (a newcomer opening http://127.0.0.1:8080 must not be refused).
+ */
+export function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (url.hostname !== 'localhost') return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, `${url.protocol}//127.0.0.1${port}`, `${url.protocol}//[::1]${port}`];
 }

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'kysely';
+import { accountPaths, IDENTITY_USERNAME_PREFIX, identityPaths } from '@antenne/contract';
+import type { App } from '../../src/app.js';
+import { DEMO_SUBSCRIBER, seedDemoSubscriber } from '../../src/modules/accounts/demo-subscriber.js';
+import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
+
+/** The demo broadcaster's subscriber: signs in at once (no mail), two profiles, created once. */
+describe.each(engines)('the demo subscriber (%s)', (engine) => {
+  let testDb: TestDatabase;
+  let app: App;
+  let handle: ReturnType<TestDatabase['open']>;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engine);
+    app = await buildTestApp(testDb, { config: { smtpUrl: 'smtp://127.0.0.1:9' } });
+    handle = testDb.open();
+  });
+
+  afterAll(async () => {
+    await handle?.destroy();
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  test('is created verified with two profiles, signs in with the documented password, and is created only once', async () => {
+    expect(await seedDemoSubscriber(app.identity, handle.db)).toBe(true);
+    expect(await seedDemoSubscriber(app.identity, handle.db)).toBe(false);
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from identity_user`.execute(handle.db);
+    expect(Number(rows[0]!.n)).toBe(1);
+
+    const signIn = await app.inject({
+      method: 'POST',
+      url: identityPaths.signInEmail,
+      headers: { origin: 'http://localhost:8080' },
+      payload: { email: DEMO_SUBSCRIBER.email, password: DEMO_SUBSCRIBER.password },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const cookie = [signIn.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).join('; ');
+    const token = (await app.inject({ url: identityPaths.token, headers: { cookie } })).json<{ token: string }>().token;
+    const login = await app.inject({
+      method: 'POST',
+      url: accountPaths.firebaseLogin(TENANT),
+      payload: {
+        username: `${IDENTITY_USERNAME_PREFIX}${signIn.json<{ user: { id: string } }>().user.id}`,
+        accessToken: token,
+        device: { deviceId: 'demo-device', name: 'web-11-Chromium', type: 'WEB' },
+      },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const profiles = await app.inject({
+      url: accountPaths.profiles(TENANT),
+      headers: { authorization: `Bearer ${login.json<{ sessionToken: string }>().sessionToken}` },
+    });
+    expect(profiles.json<{ profiles: { displayName: string; owner: boolean; child: boolean; metadata: Record<string, string> }[] }>().profiles).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ displayName: 'Démo', owner: true, child: false, metadata: { avatar: 'avatar-1' } }),
+        expect.objectContaining({ displayName: 'Enfants', owner: false, child: true, metadata: { avatar: 'avatar-2' } }),
+      ]),
+    );
+  });
+});
