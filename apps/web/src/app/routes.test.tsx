@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import { json, mockFetch } from '../../test/fetch-mock';
+import { config, json, mockFetch } from '../../test/fetch-mock';
 import { useSessionStore } from '../state/session-store';
 
 beforeEach(() => {
@@ -100,6 +100,22 @@ describe('the top bar', () => {
     expect(within(bar).getByRole('link', { name: 'Paramètres' })).toHaveAttribute('href', '/settings');
     expect(within(bar).getByRole('link', { name: 'Recherche' })).toHaveAttribute('href', '/search');
     expect(within(bar).getByRole('link', { name: 'Mon compte' })).toHaveAttribute('href', '/login');
+  });
+
+  test('the account link shows the signed-in profile\'s picture, and the icon for a visitor', async () => {
+    mockFetch({
+      '/config/config_web.json': () => json({ ...config, avatars: [{ id: 'avatar-2', url: '/avatars/avatar-2.svg' }] }),
+    });
+    useSessionStore.getState().setSession('session-token', { email: 'viewer@example.com' });
+    useSessionStore.getState().setAvatar('avatar-2');
+    const view = renderApp('/');
+    const account = within(await screen.findByRole('banner')).getByRole('link', { name: 'Mon compte' });
+    await waitFor(() => expect(account.querySelector('img')).toHaveAttribute('src', '/avatars/avatar-2.svg'));
+    view.unmount();
+    useSessionStore.getState().logout();
+    renderApp('/');
+    const visitor = within(await screen.findByRole('banner')).getByRole('link', { name: 'Mon compte' });
+    expect(visitor.querySelector('img')).toBeNull();
   });
 
   test('its links lead to their pages and the logo back home', async () => {

@@ -3,6 +3,8 @@ import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useStartup } from '../../api/use-startup';
 import { MenuIcon, SearchIcon, SettingsIcon, UserIcon } from '../../components/icons';
+import { avatarImage } from '../../lib/avatar';
+import { useSessionStore, useUserToken } from '../../state/session-store';
 import { useScrolled } from './use-scrolled';
 import styles from './top-bar.module.css';
 
@@ -16,6 +18,10 @@ const BurgerMenu = lazy(() => import('./burger-menu').then((m) => ({ default: m.
 export function TopBar() {
   const { t } = useTranslation();
   const { config } = useStartup();
+  // The signed-in profile's picture in place of the account icon (spec part 2 §2).
+  const token = useUserToken();
+  const avatar = useSessionStore((state) => state.avatar);
+  const profileImage = token ? avatarImage(avatar, config.avatars) : undefined;
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
@@ -62,7 +68,7 @@ export function TopBar() {
           <SearchIcon />
         </Link>
         <Link to="/login" className={styles.iconButton} aria-label={t('HEADER.ACCOUNT')}>
-          <UserIcon />
+          {profileImage ? <img className={styles.avatar} src={profileImage} alt="" width={32} height={32} /> : <UserIcon />}
         </Link>
       </div>
     </header>

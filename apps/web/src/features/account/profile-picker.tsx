@@ -5,16 +5,13 @@ import { useStartup } from '../../api/use-startup';
 import { useNavigate } from '../../lib/router';
 import { useSessionStore } from '../../state/session-store';
 import { translatedError } from './account-errors';
+import { avatarImage } from '../../lib/avatar';
 import { errorCode, switchToProfile } from './sign-in';
 import styles from './profile-picker.module.css';
 
 /** A profile's picture: its avatar id among the configured avatars, or an address. */
 export function avatarUrl(profile: UserProfile, avatars: readonly Avatar[]): string | undefined {
-  const value = profile.metadata[PROFILE_PROPERTY.avatar];
-  if (!value) return undefined;
-  return (
-    avatars.find((avatar) => avatar.id === value)?.url ?? (/^(https?:)?\//.test(value) ? value : undefined)
-  );
+  return avatarImage(profile.metadata[PROFILE_PROPERTY.avatar], avatars);
 }
 
 /**
