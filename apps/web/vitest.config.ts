@@ -11,6 +11,9 @@ export default defineProject({
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Above testing-library's 5 s wait (test/setup.ts): a lazily loaded page on two cores shared
+    // with the server suite can take seconds; a test fails on what it waits for, not on the clock.
+    testTimeout: 15_000,
     unstubGlobals: true,
   },
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { Asset, ComponentReference } from '@antenne/contract';
 import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
@@ -71,36 +71,88 @@ export function Swimlane({ reference, eager = false, emptyState = false }: Swiml
   const total = content.data?.totalCount ?? items.length;
   const loading = !needsSignIn && (!near || component.isPending || content.isPending);
 
+  let row: LaneContent;
+  if (needsSignIn) {
+    row = (
+      <Link className={styles.signIn} to="/login">
+        {t('SWIMLANE.NEED_AUTHENTICATION')}
+      </Link>
+    );
+  } else if (loading) row = 'loading';
+  else if (items.length === 0) row = <LaneMessage>{emptyState ? t('GENERAL.NO_CONTENT') : t('SWIMLANE.NO_DATA')}</LaneMessage>;
+  else row = items.slice(0, max);
+
   return (
-    <section ref={section} className={`${styles.lane} ${styles[orientation] ?? ""}`} aria-labelledby={headingId}>
+    <LaneView
+      sectionRef={section}
+      headingId={headingId}
+      title={title}
+      orientation={orientation}
+      eager={eager}
+      {...(!needsSignIn && total > max ? { moreHref: `/mosaic/${encodeURIComponent(reference.referenceId)}` } : {})}
+      content={row}
+    />
+  );
+}
+
+/** A lane's titles, or what stands in their place: a placeholder while loading, or a message. */
+export type LaneContent = readonly Asset[] | 'loading' | ReactNode;
+
+export interface LaneViewProps {
+  headingId: string;
+  title: string;
+  orientation: CardOrientation;
+  /** The mosaic with every title, when there are more than the lane shows. */
+  moreHref?: string;
+  content: LaneContent;
+  /** The first cards' images load at once (lanes on the first screen). */
+  eager?: boolean;
+  sectionRef?: Ref<HTMLElement>;
+}
+
+/**
+ * A lane as it looks, whatever feeds it (a white-label component here, the signed-in user's lists
+ * on /mycontent): its heading, 'More' to the mosaic, then the row with its arrows.
+ */
+export function LaneView({ headingId, title, orientation, moreHref, content, eager = false, sectionRef }: LaneViewProps) {
+  const { t } = useTranslation();
+  return (
+    <section ref={sectionRef} className={`${styles.lane} ${styles[orientation] ?? ''}`} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {title}
         </h2>
-        {!needsSignIn && total > max ? (
-          <Link className={styles.more} to={`/mosaic/${encodeURIComponent(reference.referenceId)}`}>
+        {moreHref ? (
+          <Link className={styles.more} to={moreHref}>
             {t('SWIMLANE.MORE')}
             <span className="visually-hidden">{` — ${title}`}</span>
           </Link>
         ) : null}
       </div>
-      {needsSignIn ? (
-        <Link className={styles.signIn} to="/login">
-          {t('SWIMLANE.NEED_AUTHENTICATION')}
-        </Link>
-      ) : loading ? (
+      {content === 'loading' ? (
         <div className={styles.placeholder} aria-hidden="true" />
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{emptyState ? t('GENERAL.NO_CONTENT') : t('SWIMLANE.NO_DATA')}</p>
+      ) : isAssetList(content) ? (
+        <Track items={content} orientation={orientation} eager={eager} label={title} />
       ) : (
-        <Track items={items.slice(0, max)} orientation={orientation} eager={eager} label={title} />
+        content
       )}
     </section>
   );
 }
 
+const isAssetList = (content: LaneContent): content is readonly Asset[] => Array.isArray(content);
+
+/** A lane's message in place of its titles (empty, failed: `alert`). */
+export function LaneMessage({ children, alert = false }: { children: ReactNode; alert?: boolean }) {
+  return (
+    <p className={styles.empty} {...(alert ? { role: 'alert' } : {})}>
+      {children}
+    </p>
+  );
+}
+
 /** The scrolling row and its arrows: an arrow shows while the first (or last) card is less than 95 % visible. */
-function Track({ items, orientation, eager, label }: { items: Asset[]; orientation: CardOrientation; eager: boolean; label: string }) {
+function Track({ items, orientation, eager, label }: { items: readonly Asset[]; orientation: CardOrientation; eager: boolean; label: string }) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
   const [atStart, setAtStart] = useState(true);

@@ -3,13 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useFavorites } from '../../api/favorites';
 import { useContinueWatching } from '../../api/play-history';
 import { useStartup } from '../../api/use-startup';
-import { AssetCard } from '../../components/asset-card/asset-card';
-import { Link } from '../../lib/router';
+import { LaneMessage, LaneView, SWIMLANE_MAX_ITEMS, type LaneContent } from '../../components/swimlane/swimlane';
 import { useIsDesktop } from '../../lib/use-media-query';
 import styles from './my-content-page.module.css';
-
-/** Lanes show this many titles, then 'More' leads to the mosaic (spec part 2 §2). */
-const DEFAULT_MAX_ITEMS = 10;
 
 /**
  * /mycontent (signed-in users only, spec part 2 §2): continue watching, with each title's
@@ -58,38 +54,19 @@ function PersonalLane({ id, title, items, pending, failed, empty }: PersonalLane
   const { t } = useTranslation();
   const { config } = useStartup();
   const desktop = useIsDesktop();
-  const max = config.swimlanes?.maxItems ?? DEFAULT_MAX_ITEMS;
-  const headingId = `mycontent-${id}`;
+  const max = config.swimlanes?.maxItems ?? SWIMLANE_MAX_ITEMS;
+  let content: LaneContent;
+  if (pending) content = 'loading';
+  else if (failed) content = <LaneMessage alert>{t('MYCONTENT.LOAD_ERROR')}</LaneMessage>;
+  else if (items.length === 0) content = <LaneMessage>{empty}</LaneMessage>;
+  else content = items.slice(0, max);
   return (
-    <section className={styles.lane} aria-labelledby={headingId}>
-      <div className={styles.header}>
-        <h2 id={headingId} className={styles.title}>
-          {title}
-        </h2>
-        {items.length > max ? (
-          <Link className={styles.more} to={`/mosaic/${id}`}>
-            {t('SWIMLANE.MORE')}
-            <span className="visually-hidden">{` — ${title}`}</span>
-          </Link>
-        ) : null}
-      </div>
-      {pending ? (
-        <div className={styles.placeholder} aria-hidden="true" />
-      ) : failed ? (
-        <p className={styles.empty} role="alert">
-          {t('MYCONTENT.LOAD_ERROR')}
-        </p>
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{empty}</p>
-      ) : (
-        <ul className={styles.items}>
-          {items.slice(0, max).map((asset) => (
-            <li key={asset.assetId} className={styles.item}>
-              <AssetCard asset={asset} orientation={desktop ? 'landscape' : 'portrait'} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <LaneView
+      headingId={`mycontent-${id}`}
+      title={title}
+      orientation={desktop ? 'landscape' : 'portrait'}
+      {...(items.length > max ? { moreHref: `/mosaic/${id}` } : {})}
+      content={content}
+    />
   );
 }
