@@ -27,7 +27,7 @@ import { createIdentity, type Identity } from './modules/identity/auth.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { createIdTokenVerifier } from './modules/identity/verify.js';
 import { imageRoutes } from './modules/images/routes.js';
-import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createMailer } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/routes.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { DEMO_IMAGES_DIR, type DemoPreparation } from './modules/media/demo/prepare.js';
@@ -50,10 +50,6 @@ export interface AppDeps {
   clock?: () => number;
   /** The demo's media preparation (main.ts starts it once listening), reported by /readyz. */
   demo?: DemoPreparation;
-  /** Where mail goes; by default SMTP_URL's relay, or the outbox under DATA_DIR. */
-  mailer?: Mailer;
-  /** Rate limits of the identity service (on by default). */
-  identityRateLimit?: boolean;
   /** Checks firebaseLogin's ID token; by default against the identity service's JWKS (tests pass their own). */
   verifyIdToken?: VerifyIdToken;
 }
@@ -163,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(mediaRoutes, { dataDir: config.dataDir, ...(config.demoContent ? { cacheDir: config.cacheDir } : {}) });
 
   // Accounts: mail, the identity service (better-auth under /identity) and its ID-token check.
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   const identity = createIdentity({
     config,
@@ -171,7 +167,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     engine: database.engine,
     mailer,
     log: app.log,
-    ...(deps.identityRateLimit === undefined ? {} : { rateLimit: deps.identityRateLimit }),
     onUserDeleted: async (identityUserId) => {
       await deleteHouseholdOfIdentityUser(database.db, identityUserId);
     },

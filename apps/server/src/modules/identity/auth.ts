@@ -45,8 +45,6 @@ export interface IdentityDeps {
   engine: Engine;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** Rate limiting (on by default; some tests turn it off to sign in many times). */
-  rateLimit?: boolean;
   /** Called once an identity is deleted: the household it owned goes with it. */
   onUserDeleted?: (identityUserId: string) => Promise<void>;
 }
@@ -56,7 +54,7 @@ export interface IdentityDeps {
  * a third party: email + password with verification and reset mail, change email and password,
  * fresh-session delete, social and OpenID Connect sign-in, ID tokens as JWT with a JWKS.
  */
-export function createIdentity({ config, db, engine, mailer, log, rateLimit = true, onUserDeleted }: IdentityDeps) {
+export function createIdentity({ config, db, engine, mailer, log, onUserDeleted }: IdentityDeps) {
   const send = (kind: Parameters<typeof renderMail>[0], user: { email: string; name: string; language?: unknown }, url: string, to = user.email, request?: Request) =>
     mailer.send(
       renderMail(kind, mailLocale(typeof user.language === 'string' ? user.language : undefined, request?.headers.get('accept-language')), {
@@ -137,7 +135,7 @@ export function createIdentity({ config, db, engine, mailer, log, rateLimit = tr
       }),
     },
     rateLimit: {
-      enabled: rateLimit,
+      enabled: true,
       storage: 'database',
       modelName: IDENTITY_TABLES.rateLimit,
       window: 60,
