@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { ACCOUNT_ERROR_CODES } from './accounts.js';
+import type { PLAYBACK_ERROR_CODES } from './playback.js';
 
 /**
  * Machine-readable error codes carried in `message` of the one error body.
@@ -25,17 +26,41 @@ export const ERROR_CODES = [
   'INTERNAL_ERROR',
 ] as const;
 /** The generic codes and the accounts calls' (accounts.ts). */
-export type ErrorCode = (typeof ERROR_CODES)[number] | (typeof ACCOUNT_ERROR_CODES)[number];
+export type ErrorCode =
+  | (typeof ERROR_CODES)[number]
+  | (typeof ACCOUNT_ERROR_CODES)[number]
+  | (typeof PLAYBACK_ERROR_CODES)[number];
+
+/** A publication an action points at: when it starts, and which one. */
+const ActionPublicationSchema = Type.Object({ availableAt: Type.String(), publicationId: Type.String() });
+
+/**
+ * What the caller can do about a refusal (Exposure's entitlement actions, notes §4.4): LOGIN,
+ * WAIT (a publication starts later), BUY_WATCH_NOW / BUY_WATCH_LATER (offerings = products).
+ */
+export const ErrorActionSchema = Type.Object(
+  {
+    type: Type.String({ description: 'LOGIN | WAIT | BUY_WATCH_NOW | BUY_WATCH_LATER' }),
+    publication: Type.Optional(ActionPublicationSchema),
+    offerings: Type.Optional(
+      Type.Array(Type.Object({ offeringId: Type.String(), publications: Type.Array(ActionPublicationSchema) })),
+    ),
+  },
+  { title: 'ErrorAction' },
+);
+export type ErrorAction = Static<typeof ErrorActionSchema>;
 
 /**
  * Exposure's error body ("API Error message"): `{ httpCode, message }` with an optional
- * human-readable `extendedMessage` (a bad request names the wrong field there).
+ * human-readable `extendedMessage` (a bad request names the wrong field there) and, for the play
+ * call's refusals, the `actions` that would lift them.
  */
 export const ErrorBodySchema = Type.Object(
   {
     httpCode: Type.Integer({ minimum: 400, maximum: 599 }),
     message: Type.String({ description: 'Machine-readable code, UPPER_SNAKE' }),
     extendedMessage: Type.Optional(Type.String()),
+    actions: Type.Optional(Type.Array(ErrorActionSchema)),
   },
   { $id: 'ErrorBody', title: 'ErrorBody' },
 );

@@ -1,0 +1,122 @@
+import { Type, type Static } from 'typebox';
+import type { AnalyticsBatch, PlayResponse } from './playback.js';
+
+/**
+ * The playback calls' schemas (TypeBox): the server validates, serialises and documents with
+ * them. Kept apart from playback.ts so that the web app's player imports paths and rules without
+ * TypeBox. The static types below are checked against playback.ts's interfaces.
+ */
+
+const DrmSchema = Type.Record(
+  Type.String({ description: 'EME key system, e.g. org.w3.clearkey' }),
+  Type.Object({ licenseServerUrl: Type.String(), certificateUrl: Type.Optional(Type.String()) }),
+);
+
+export const PlayFormatSchema = Type.Object(
+  {
+    format: Type.Union([Type.Literal('DASH'), Type.Literal('HLS'), Type.Literal('MP4')]),
+    mediaLocator: Type.String({ description: 'Path on this server with the play token inside: /play/<token>/…' }),
+    vastUrl: Type.Optional(Type.String({ description: 'Pre-roll decision (VAST 4.1) when ads apply' })),
+    drm: Type.Optional(DrmSchema),
+  },
+  { title: 'PlayFormat' },
+);
+
+export const PlayResponseSchema = Type.Object(
+  {
+    playSessionId: Type.String(),
+    requestId: Type.String(),
+    assetId: Type.String(),
+    productId: Type.Optional(Type.String()),
+    publicationId: Type.Optional(Type.String()),
+    entitlementType: Type.Union([Type.Literal('FVOD'), Type.Literal('AVOD'), Type.Literal('SVOD'), Type.Literal('TVOD')]),
+    formats: Type.Array(PlayFormatSchema),
+    playToken: Type.String(),
+    playTokenExpiration: Type.Integer({ description: 'epoch ms' }),
+    durationInMs: Type.Integer(),
+    bookmarks: Type.Object({ lastViewedOffset: Type.Integer({ description: 'ms' }) }),
+    contractRestrictions: Type.Object({
+      airplayEnabled: Type.Boolean(),
+      ffEnabled: Type.Boolean(),
+      rwEnabled: Type.Boolean(),
+      timeshiftEnabled: Type.Boolean(),
+    }),
+    streamInfo: Type.Object({ live: Type.Boolean(), static: Type.Boolean(), event: Type.Boolean() }),
+    analytics: Type.Object({ postInterval: Type.Integer({ description: 'seconds' }), percentage: Type.Integer() }),
+    bumpers: Type.Object({
+      brand: Type.Optional(Type.Array(PlayFormatSchema)),
+      classification: Type.Optional(Type.Array(PlayFormatSchema)),
+    }),
+    parentalRating: Type.Optional(Type.String({ description: 'CSA numeric code' })),
+  },
+  { $id: 'PlayResponse', title: 'PlayResponse' },
+);
+
+const PlaybackEventSchema = Type.Object(
+  {
+    EventType: Type.String({ minLength: 1, maxLength: 64 }),
+    Timestamp: Type.Number(),
+    OffsetTime: Type.Optional(Type.Number({ minimum: 0 })),
+    SequenceNumber: Type.Optional(Type.Integer()),
+    AssetId: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** At most this many events in one eventsink batch (the player sends one every 3 s). */
+export const MAX_ANALYTICS_BATCH = 500;
+
+export const AnalyticsBatchSchema = Type.Object(
+  {
+    DispatchTime: Type.Number(),
+    Customer: Type.String(),
+    BusinessUnit: Type.String(),
+    SessionId: Type.String({ minLength: 1, maxLength: 64 }),
+    Payload: Type.Array(PlaybackEventSchema, { maxItems: MAX_ANALYTICS_BATCH }),
+    ClockOffset: Type.Optional(Type.Number()),
+  },
+  { title: 'AnalyticsBatch', additionalProperties: true },
+);
+
+/** The eventsink's configuration: answered by init and by every send. */
+export const EventsinkConfigSchema = Type.Object(
+  {
+    secondsUntilNextReport: Type.Integer(),
+    includeApplicationMetrics: Type.Boolean(),
+    includeNetworkMetrics: Type.Boolean(),
+    includeGpsMetrics: Type.Boolean(),
+    includeDeviceMetrics: Type.Boolean(),
+    timestampNow: Type.Integer({ description: 'server time, epoch ms' }),
+  },
+  { $id: 'EventsinkConfig', title: 'EventsinkConfig' },
+);
+export type EventsinkConfig = Static<typeof EventsinkConfigSchema>;
+
+const Base64Url = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}={0,2}$' });
+
+/** W3C ClearKey licence request (EME "keyids" init data). */
+export const ClearKeyLicenseRequestSchema = Type.Object(
+  {
+    kids: Type.Array(Base64Url, { minItems: 1, maxItems: 16 }),
+    type: Type.Optional(Type.String()),
+  },
+  { title: 'ClearKeyLicenseRequest' },
+);
+export type ClearKeyLicenseRequest = Static<typeof ClearKeyLicenseRequestSchema>;
+
+/** W3C ClearKey licence: JSON Web Keys, kid and k in base64url WITHOUT padding (Chromium refuses padding). */
+export const ClearKeyLicenseSchema = Type.Object(
+  {
+    keys: Type.Array(Type.Object({ kty: Type.Literal('oct'), kid: Type.String(), k: Type.String() })),
+    type: Type.String(),
+  },
+  { $id: 'ClearKeyLicense', title: 'ClearKeyLicense' },
+);
+export type ClearKeyLicense = Static<typeof ClearKeyLicenseSchema>;
+
+// The schemas and playback.ts's interfaces must describe the same shapes.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const playResponseMatches: Same<Static<typeof PlayResponseSchema>, PlayResponse> = true;
+const batchFits: Static<typeof AnalyticsBatchSchema> extends AnalyticsBatch ? true : false = true;
+void playResponseMatches;
+void batchFits;
