@@ -32,6 +32,8 @@ import { outboxRoutes } from './modules/mail/routes.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { DEMO_IMAGES_DIR, type DemoPreparation } from './modules/media/demo/prepare.js';
 import { mediaRoutes } from './modules/media/routes.js';
+import { PlaybackMediaRegistry } from './modules/playback/media-registry.js';
+import { playbackRoutes } from './modules/playback/routes.js';
 import { readIndexHtml } from './modules/web-app/index-html.js';
 import { notFoundHandler, webAppRoutes } from './modules/web-app/routes.js';
 import { whitelabelRoutes } from './modules/whitelabel/routes.js';
@@ -52,6 +54,8 @@ export interface AppDeps {
   demo?: DemoPreparation;
   /** Checks firebaseLogin's ID token; by default against the identity service's JWKS (tests pass their own). */
   verifyIdToken?: VerifyIdToken;
+  /** Bumpers, ad creatives and content keys (main.ts fills the demo's); an empty registry by default. */
+  playbackMedia?: PlaybackMediaRegistry;
 }
 
 declare module 'fastify' {
@@ -60,6 +64,8 @@ declare module 'fastify' {
     catalogueChanged(): void;
     /** The identity service (better-auth): tests and the accounts module use its API. */
     identity: Identity;
+    /** What the playback module plays around and inside assets: bumpers, ads, content keys. */
+    playbackMedia: PlaybackMediaRegistry;
   }
 }
 
@@ -179,6 +185,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tenant,
     snapshots,
     verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+
+  // Playback: entitlement/play, the token-protected media, the ClearKey licence, ads, the eventsink.
+  const playbackMedia = deps.playbackMedia ?? new PlaybackMediaRegistry();
+  app.decorate('playbackMedia', playbackMedia);
+  await app.register(playbackRoutes, {
+    database,
+    tenant,
+    config,
+    snapshots,
+    registry: playbackMedia,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
 

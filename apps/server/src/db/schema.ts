@@ -24,6 +24,11 @@ export interface Database {
   preferences: PreferencesTable;
   favorites: FavoritesTable;
   play_history: PlayHistoryTable;
+  household_subscriptions: HouseholdSubscriptionsTable;
+  video_tickets: VideoTicketsTable;
+  play_sessions: PlaySessionsTable;
+  playback_events: PlaybackEventsTable;
+  ad_beacons: AdBeaconsTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -225,6 +230,60 @@ export interface PlayHistoryTable {
   asset_id: string;
   last_viewed_offset: number | string | bigint;
   last_viewed_time: number | string | bigint;
+}
+
+/** A household's subscription to a product (playback module); `end_date` null: open-ended. */
+export interface HouseholdSubscriptionsTable {
+  id: string;
+  household_id: string;
+  product_id: string;
+  start_date: string;
+  end_date: string | null;
+}
+
+/** A household's right to one asset through a product (rental or purchase); counts while `end_date` is null or ahead. */
+export interface VideoTicketsTable {
+  id: string;
+  household_id: string;
+  asset_id: string;
+  product_id: string;
+  created_at: string;
+  end_date: string | null;
+}
+
+/** One play (entitlement/play): `id` is the playSessionId; household and profile null for an anonymous trailer. */
+export interface PlaySessionsTable {
+  id: string;
+  household_id: string | null;
+  profile_id: string | null;
+  asset_id: string;
+  created_at: string;
+  expires_at: string;
+  country: string | null;
+}
+
+/** An eventsink event as received; `payload` the event's JSON; times epoch ms (bigint: text on PostgreSQL). */
+export interface PlaybackEventsTable {
+  id: string;
+  play_session_id: string;
+  household_id: string | null;
+  profile_id: string | null;
+  asset_id: string;
+  event_type: string;
+  offset_ms: number | string | bigint | null;
+  sequence: number | string | bigint | null;
+  event_time: number | string | bigint;
+  payload: string;
+  received_at: string;
+}
+
+/** A VAST tracking pixel the player fired. */
+export interface AdBeaconsTable {
+  id: string;
+  play_session_id: string | null;
+  ad_id: string;
+  event: string;
+  received_at: string;
 }
 
 export type WebConfigRow = Selectable<WebConfigTable>;

@@ -1,23 +1,26 @@
-import type { ErrorBody, ErrorCode } from '@antenne/contract';
+import type { ErrorAction, ErrorBody, ErrorCode } from '@antenne/contract';
 
 /**
  * An expected failure: thrown by routes, services or repositories, turned into Exposure's error
- * body `{ httpCode, message, extendedMessage? }` by the central error handler (see app.ts).
+ * body `{ httpCode, message, extendedMessage?, actions? }` by the central error handler (see app.ts).
+ * `actions` (the play call's LOGIN, WAIT, BUY_WATCH_NOW …) appear only when given.
  */
 export class ApiError extends Error {
   constructor(
     readonly httpCode: number,
     readonly code: ErrorCode,
     readonly extendedMessage?: string,
+    readonly actions?: ErrorAction[],
   ) {
     super(extendedMessage ? `${code}: ${extendedMessage}` : code);
     this.name = 'ApiError';
   }
 
   toBody(): ErrorBody {
-    return this.extendedMessage === undefined
-      ? { httpCode: this.httpCode, message: this.code }
-      : { httpCode: this.httpCode, message: this.code, extendedMessage: this.extendedMessage };
+    const body: ErrorBody = { httpCode: this.httpCode, message: this.code };
+    if (this.extendedMessage !== undefined) body.extendedMessage = this.extendedMessage;
+    if (this.actions !== undefined) body.actions = this.actions;
+    return body;
   }
 }
 

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { accountPaths, IDENTITY_USERNAME_PREFIX, identityPaths } from '@antenne/contract';
 import type { App } from '../../src/app.js';
 import { DEMO_SUBSCRIBER, seedDemoSubscriber } from '../../src/modules/accounts/demo-subscriber.js';
+import { verifyPin } from '../../src/modules/accounts/secrets.js';
 import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
 
-/** The demo broadcaster's subscriber: signs in at once (no mail), two profiles, created once. */
+/** The demo broadcaster's subscriber: signs in at once (no mail), two profiles, a subscription, the owner's PIN, created once. */
 describe.each(engines)('the demo subscriber (%s)', (engine) => {
   let testDb: TestDatabase;
   let app: App;
@@ -54,9 +55,23 @@ describe.each(engines)('the demo subscriber (%s)', (engine) => {
     });
     expect(profiles.json<{ profiles: { displayName: string; owner: boolean; child: boolean; metadata: Record<string, string> }[] }>().profiles).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ displayName: 'Démo', owner: true, child: false, metadata: { avatar: 'avatar-1' } }),
-        expect.objectContaining({ displayName: 'Enfants', owner: false, child: true, metadata: { avatar: 'avatar-2' } }),
+        expect.objectContaining({ displayName: 'Démo', owner: true, child: false, hasPinCode: true, metadata: { avatar: 'avatar-1' } }),
+        expect.objectContaining({ displayName: 'Enfants', owner: false, child: true, hasPinCode: false, metadata: { avatar: 'avatar-2', PrLevel: '1' } }),
       ]),
     );
+
+    // The owner's PIN is the documented one; the household subscribes to 'abonnement' (once) and holds no ticket.
+    const owner = await handle.db.selectFrom('profiles').select('pin_hash').where('owner', '=', 1).executeTakeFirstOrThrow();
+    expect(await verifyPin(DEMO_SUBSCRIBER.pin, owner.pin_hash ?? '')).toBe(true);
+    expect(await verifyPin('0000', owner.pin_hash ?? '')).toBe(false);
+    const subscriptions = () => handle.db.selectFrom('household_subscriptions').select(['product_id', 'end_date']).execute();
+    expect(await subscriptions()).toEqual([{ product_id: 'abonnement', end_date: null }]);
+    expect(await handle.db.selectFrom('video_tickets').selectAll().execute()).toEqual([]);
+
+    // A database made before playback: the subscription is added at the next start, once.
+    await handle.db.deleteFrom('household_subscriptions').execute();
+    expect(await seedDemoSubscriber(app.identity, handle.db)).toBe(false);
+    expect(await seedDemoSubscriber(app.identity, handle.db)).toBe(false);
+    expect(await subscriptions()).toEqual([{ product_id: 'abonnement', end_date: null }]);
   });
 });

@@ -11,12 +11,15 @@ import { AUDIO_PURPOSE_SCHEME, DESCRIBES_VIDEO } from '../../src/modules/media/a
 import { attachDemoMedia } from '../../src/modules/media/demo/attach.js';
 import { buildDemoMedia, COMPLETE_FILE, DEMO_MEDIA_DIR, type BuildResult, type DemoMediaEntry } from '../../src/modules/media/demo/build.js';
 import { LADDER } from '../../src/modules/media/ladder.js';
+import { folderOf } from '../../src/modules/playback/play-token.js';
 import { buildTestApp, createTestDatabase, TENANT, type TestDatabase } from '../helpers/test-app.js';
+import { signedMediaUrl } from './helpers.js';
 
 /**
  * Every demo stream, walked as a player would: the real plan built into the machine's cache
  * (CACHE_DIR, default ~/.cache/antenne: the first run on a machine encodes it, ~3 min; later runs
- * reuse it), served by the real app, each HLS and DASH manifest followed to every segment.
+ * reuse it), served by the real app through signed URLs (/play/<token>/…), each HLS and DASH
+ * manifest followed to every segment.
  */
 
 const V1 = '/v1/customer/antenne/businessunit/monde';
@@ -45,8 +48,20 @@ afterAll(async () => {
   await testDb?.cleanup();
 });
 
-async function get(url: string): Promise<{ status: number; type: string; body: Buffer }> {
-  const response = await app.inject(url);
+/** Media are served under a play token: each folder gets one, as the play call would sign it. */
+const signedFolders = new Map<string, string>();
+function signed(url: string): string {
+  const folder = folderOf(url);
+  let prefix = signedFolders.get(folder);
+  if (prefix === undefined) {
+    prefix = signedMediaUrl(testDb, folder);
+    signedFolders.set(folder, prefix);
+  }
+  return prefix + url.slice(folder.length);
+}
+
+async function get(url: string, { sign = true } = {}): Promise<{ status: number; type: string; body: Buffer }> {
+  const response = await app.inject(sign ? signed(url) : url);
   return { status: response.statusCode, type: String(response.headers['content-type']), body: response.rawPayload };
 }
 
@@ -222,7 +237,8 @@ describe('the demo media', () => {
     for (const ad of ads) {
       expect(ad.item.seconds).toBeGreaterThanOrEqual(10);
       expect(ad.item.seconds).toBeLessThanOrEqual(15);
-      const file = await get(ad.mp4 as string);
+      // Public, as ad servers serve them: no play token.
+      const file = await get(ad.mp4 as string, { sign: false });
       expect(file.status).toBe(200);
       expect(file.type).toBe('video/mp4');
       const body = file.body.toString('latin1');
@@ -233,16 +249,21 @@ describe('the demo media', () => {
   });
 
   test('every demo title points at a demo stream through the API, and its manifests answer', async () => {
-    const byProgramme = new Map(streams().map((e) => [e.item.id, e]));
+    // Every stream item, the encrypted ones (DASH only) included.
+    const byProgramme = new Map(build.entries.filter((e) => e.dash !== undefined).map((e) => [e.item.id, e]));
     let checked = 0;
     for (const type of ['MOVIE', 'EPISODE', 'TV_SHOW', 'CLIP', 'PODCAST', 'TV_CHANNEL']) {
       const page = (await app.inject(`${V1}/content/asset?assetType=${type}&pageSize=200&onlyPublished=false&fieldSet=ALL`)).json();
-      for (const asset of page.items as { assetId: string; medias: { format: string; locator: string }[] }[]) {
-        expect(asset.medias.map((m) => m.format).sort(), asset.assetId).toEqual(['DASH', 'HLS']);
+      for (const asset of page.items as { assetId: string; medias: { format: string; locator: string; drm?: string }[] }[]) {
+        // An encrypted (CENC) title has its DASH media only: ClearKey plays through DASH here.
+        const encrypted = asset.medias.length > 0 && asset.medias.every((m) => m.drm === 'CENC');
+        expect(asset.medias.map((m) => m.format).sort(), asset.assetId).toEqual(encrypted ? ['DASH'] : ['DASH', 'HLS']);
         for (const media of asset.medias) {
           const folder = media.locator.split('/')[2] ?? '';
           expect([...byProgramme.values()].some((e) => e.folder === folder), asset.assetId).toBe(true);
           expect((await get(media.locator)).status, media.locator).toBe(200);
+          // Never without the play token.
+          expect((await get(media.locator, { sign: false })).status, media.locator).toBe(403);
         }
         checked++;
       }

@@ -3,7 +3,11 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { PROTECTED_MEDIA_PREFIX } from '@antenne/contract';
+import { identitySecret } from '../../src/modules/identity/auth.js';
 import { findFfmpeg, spawnFfmpeg } from '../../src/modules/media/ffmpeg.js';
+import { createPlayTokens, folderOf } from '../../src/modules/playback/play-token.js';
+import { testConfig, type TestDatabase } from '../helpers/test-app.js';
 
 export interface MediaFixtures {
   dir: string;
@@ -130,4 +134,15 @@ export async function removeMediaFixtures(): Promise<void> {
   const { dir } = await fixtures.catch(() => ({ dir: undefined }));
   fixtures = undefined;
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * The URL the play call would hand out for a media path (`/media/<id>/master.m3u8` or
+ * `/demo-media/…`): `/play/<token>/…`, signed with the app's secret, valid for an hour, opening
+ * the path's folder (or the given prefixes). Media are served only so.
+ */
+export function signedMediaUrl(testDb: TestDatabase, mediaPath: string, prefixes: string[] = [folderOf(mediaPath)]): string {
+  const tokens = createPlayTokens(identitySecret(testConfig(testDb)));
+  const token = tokens.sign({ sid: 'ps_media-test', aid: 'media-test', exp: Date.now() + 3600_000, p: prefixes });
+  return `${PROTECTED_MEDIA_PREFIX}${token}${mediaPath}`;
 }

@@ -19,6 +19,7 @@ import {
   playlistUris,
   readText,
   removeMediaFixtures,
+  signedMediaUrl,
   type MediaFixtures,
 } from './helpers.js';
 
@@ -175,22 +176,26 @@ describe.each(engines)('media pipeline on %s', (engine) => {
     ]);
   });
 
-  test('/media serves the manifests (short cache) and segments (immutable, Range 206, ETag 304)', async () => {
-    const master = await app.inject({ method: 'GET', url: `/media/${ASSET}/master.m3u8` });
+  test('/media serves the manifests (short cache) and segments (immutable, Range 206, ETag 304) through signed URLs only', async () => {
+    const signed = (file: string) => signedMediaUrl(testDb, `/media/${ASSET}/${file}`);
+    const unsigned = await app.inject({ method: 'GET', url: `/media/${ASSET}/master.m3u8` });
+    expect(unsigned.statusCode).toBe(403);
+    expect(unsigned.json<ErrorBody>().message).toBe('INVALID_PLAY_TOKEN');
+    const master = await app.inject({ method: 'GET', url: signed('master.m3u8') });
     expect(master.statusCode).toBe(200);
     expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect(master.headers['cache-control']).toBe('public, max-age=60');
     expect(master.body).toContain('#EXT-X-STREAM-INF');
 
-    const mpd = await app.inject({ method: 'GET', url: `/media/${ASSET}/manifest.mpd` });
+    const mpd = await app.inject({ method: 'GET', url: signed('manifest.mpd') });
     expect(mpd.headers['content-type']).toBe('application/dash+xml');
-    const vtt = await app.inject({ method: 'GET', url: `/media/${ASSET}/subs/fr.vtt` });
+    const vtt = await app.inject({ method: 'GET', url: signed('subs/fr.vtt') });
     expect(vtt.statusCode).toBe(200);
     expect(vtt.headers['content-type']).toMatch(/^text\/vtt/);
 
     const playlist = await readText(path.join(outDir, 'media_2.m3u8'));
     const segment = playlistUris(playlist).find((uri) => uri.startsWith('seg-')) ?? '';
-    const url = `/media/${ASSET}/${segment}`;
+    const url = signed(segment);
     const full = await app.inject({ method: 'GET', url });
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('video/iso.segment');
@@ -214,21 +219,30 @@ describe.each(engines)('media pipeline on %s', (engine) => {
     expect(etag).toMatch(/^"[^"]+"$/);
     const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
-    const init = await app.inject({ method: 'HEAD', url: `/media/${ASSET}/${playlistUris(playlist)[0] ?? ''}` });
+    const init = await app.inject({ method: 'HEAD', url: signed(playlistUris(playlist)[0] ?? '') });
     expect(init.statusCode).toBe(200);
     expect(init.headers['content-type']).toBe('video/iso.segment');
   });
 
-  test('/media refuses traversal, hidden and temporary folders and unknown files with a 404 body', async () => {
+  test('/media refuses traversal (403: out of the token’s folders), hidden and temporary folders and unknown files (404), even under the widest token', async () => {
     mkdirSync(path.join(mediaRoot, '.tmp-test'), { recursive: true });
     writeFileSync(path.join(mediaRoot, '.tmp-test', 'master.m3u8'), '#EXTM3U\n');
     writeFileSync(path.join(outDir, '.hidden.m3u8'), '#EXTM3U\n');
     writeFileSync(path.join(testDb.options.dataDir, 'secret.m3u8'), '#EXTM3U\n');
+    // A token for the whole /media/ folder: the file checks still hold.
+    const signed = (mediaPath: string) => signedMediaUrl(testDb, mediaPath, ['/media/']);
     for (const url of [
       '/media/%2e%2e/secret.m3u8',
       '/media/..%2fsecret.m3u8',
       `/media/${ASSET}/%2e%2e/%2e%2e/secret.m3u8`,
       `/media/${ASSET}/..%2f..%2fsecret.m3u8`,
+      `/media/${ASSET}/../../secret.m3u8`,
+    ]) {
+      const response = await app.inject({ method: 'GET', url: signed(url) });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json<ErrorBody>().message, url).toBe('INVALID_PLAY_TOKEN');
+    }
+    for (const url of [
       '/media/%2e%2e%5csecret.m3u8',
       '/media/.tmp-test/master.m3u8',
       `/media/${ASSET}/.hidden.m3u8`,
@@ -236,14 +250,13 @@ describe.each(engines)('media pipeline on %s', (engine) => {
       `/media/${ASSET}/nope.m3u8`,
       `/media/${ASSET}/master.txt`,
       `/media/${ASSET}/subs`,
-      `/media/${ASSET}/../../secret.m3u8`,
     ]) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await app.inject({ method: 'GET', url: signed(url) });
       expect(response.statusCode, url).toBe(404);
       expect(response.json<ErrorBody>(), url).toEqual({ httpCode: 404, message: 'NOT_FOUND' });
     }
     // Undecodable URLs get the app-wide 400 before any route.
-    const undecodable = await app.inject({ method: 'GET', url: '/media/%zz/master.m3u8' });
+    const undecodable = await app.inject({ method: 'GET', url: signed('/media/%zz/master.m3u8') });
     expect(undecodable.statusCode).toBe(400);
   });
 

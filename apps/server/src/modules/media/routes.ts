@@ -4,6 +4,7 @@ import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorBodySchema } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { DEMO_MEDIA_DIR, DEMO_MEDIA_URL_PREFIX } from './demo/build.js';
@@ -29,89 +30,138 @@ export const MEDIA_TYPES: Readonly<Record<string, { type: string; immutable: boo
   '.mp4': { type: 'video/mp4', immutable: true },
 };
 
-const binary = Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', format: 'binary' });
-const MediaBodySchema = {
+export const binary = Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', format: 'binary' });
+export const MediaBodySchema = {
   description: 'The file (or the asked byte range)',
   content: Object.fromEntries(Object.values(MEDIA_TYPES).map(({ type }) => [type.split(';')[0], { schema: binary }])),
 };
-const EmptySchema = Type.Unsafe<undefined>({ type: 'null', description: 'No body' });
+export const EmptySchema = Type.Unsafe<undefined>({ type: 'null', description: 'No body' });
 
 /**
  * `GET /media/<assetId>/<file>`: the output of the media pipeline (manifests, fMP4 segments,
- * WebVTT) from DATA_DIR/media, with Range, ETag and long caching for segments; and
- * `GET /demo-media/<item>-<hash>/<file>`: the demo media built into CACHE_DIR/media (the folder
- * name changes with every input of the item, so the same rules hold). Not protected yet: play
- * tokens come with the playback issue.
+ * WebVTT) from DATA_DIR/media; and `GET /demo-media/<item>-<hash>/<file>`: the demo media built
+ * into CACHE_DIR/media. Both are protected: the player reaches them through signed URLs
+ * (`/play/<token>/media/…`, the playback module's route, which calls serveMediaFile below), so
+ * these direct URLs answer 403 INVALID_PLAY_TOKEN — except the ad creatives (demo items whose
+ * folder starts with 'ad-'), public progressive MP4s as ad servers serve them.
  */
 export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async (app, options) => {
-  serveMediaFolder(app, MEDIA_URL_PREFIX, path.resolve(options.dataDir, MEDIA_DIR), 'A media file: HLS/DASH manifest, fMP4 segment or WebVTT subtitles');
-  if (options.cacheDir !== undefined) {
-    serveMediaFolder(
-      app,
-      DEMO_MEDIA_URL_PREFIX,
-      path.resolve(options.cacheDir, DEMO_MEDIA_DIR),
-      'A demo media file (programme, trailer, bumper, ad) built into CACHE_DIR',
-    );
+  for (const folder of mediaFolders(options)) {
+    protectedMediaFolder(app, folder);
   }
 };
 
+/** A folder of media files and the URL prefix it is served under. */
+export interface MediaFolder {
+  /** '/media/' or '/demo-media/' */
+  prefix: string;
+  root: string;
+  summary: string;
+}
+
+/** The media folders of a configuration: the ingest's, and the demo's when CACHE_DIR is given. */
+export function mediaFolders(options: MediaRoutesOptions): MediaFolder[] {
+  const folders: MediaFolder[] = [
+    {
+      prefix: MEDIA_URL_PREFIX,
+      root: path.resolve(options.dataDir, MEDIA_DIR),
+      summary: 'A media file: HLS/DASH manifest, fMP4 segment or WebVTT subtitles',
+    },
+  ];
+  if (options.cacheDir !== undefined) {
+    folders.push({
+      prefix: DEMO_MEDIA_URL_PREFIX,
+      root: path.resolve(options.cacheDir, DEMO_MEDIA_DIR),
+      summary: 'A demo media file (programme, trailer, bumper, ad) built into CACHE_DIR',
+    });
+  }
+  return folders;
+}
+
+/** Demo items served without a play token: the ad creatives (`/demo-media/ad-1-<hash>/ad.mp4`). */
+export const PUBLIC_DEMO_ITEM_PREFIX = 'ad-';
+
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
-function serveMediaFolder(app: App, prefix: string, root: string, summary: string): void {
+/** The answers of a media file route (direct or under a play token). */
+export const mediaResponses = {
+  200: MediaBodySchema,
+  206: MediaBodySchema,
+  304: EmptySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  416: EmptySchema,
+};
+
+export const MEDIA_ROUTE_DESCRIPTION =
+  'Range requests answer 206 (one range). Segments: `Cache-Control: public, max-age=31536000, immutable`; ' +
+  'manifests and subtitles: `public, max-age=60`. Hidden files and folders are never served.';
+
+function protectedMediaFolder(app: App, folder: MediaFolder): void {
+  const isDemo = folder.prefix === DEMO_MEDIA_URL_PREFIX;
   app.get(
-    `${prefix}*`,
+    `${folder.prefix}*`,
     {
       // Segments are already compressed and ranges must address the stored bytes.
       compress: false,
       schema: {
         tags: ['media'],
-        summary,
-        description:
-          'Range requests answer 206 (one range). Segments: `Cache-Control: public, max-age=31536000, immutable`; ' +
-          'manifests and subtitles: `public, max-age=60`. Hidden files and folders are never served.',
+        summary: isDemo ? `${folder.summary}: only the ad creatives (ad-*) without a play token` : folder.summary,
+        description: `Needs a play token: use the signed URL of the play response (/play/<token>${folder.prefix}…); this URL answers 403 INVALID_PLAY_TOKEN${isDemo ? ', except for the ad creatives' : ''}. ${MEDIA_ROUTE_DESCRIPTION}`,
         params: Type.Object({ '*': Type.String({ description: 'Path under the media folder' }) }),
-        response: {
-          200: MediaBodySchema,
-          206: MediaBodySchema,
-          304: EmptySchema,
-          404: ErrorBodySchema,
-          416: EmptySchema,
-        },
+        response: mediaResponses,
       },
     },
     async (request, reply) => {
-      const encodedPath = (request.url.split('?', 1)[0] ?? '').slice(prefix.length);
-      const file = await locate(root, encodedPath);
-      const kind = MEDIA_TYPES[path.extname(file.path).toLowerCase()] as (typeof MEDIA_TYPES)[string];
-      const etag = `"${createHash('sha1').update(`${file.path}\0${file.size}\0${file.mtimeMs}`).digest('base64url').slice(0, 27)}"`;
-
-      reply
-        .header('etag', etag)
-        .header('cache-control', kind.immutable ? SEGMENT_CACHE_CONTROL : MANIFEST_CACHE_CONTROL)
-        .header('accept-ranges', 'bytes')
-        .header('last-modified', new Date(file.mtimeMs).toUTCString())
-        .type(kind.type);
-
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined);
-
-      const rangeHeader = request.headers.range;
-      const ifRange = request.headers['if-range'];
-      if (rangeHeader !== undefined && (ifRange === undefined || ifRange === etag)) {
-        const range = parseRange(rangeHeader, file.size);
-        if (range === 'unsatisfiable') {
-          return reply.code(416).header('content-range', `bytes */${file.size}`).send(undefined);
-        }
-        if (range !== undefined) {
-          const { start, end } = range;
-          reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`).header('content-length', end - start + 1);
-          return reply.send(createReadStream(file.path, { start, end }));
-        }
+      const encodedPath = (request.url.split('?', 1)[0] ?? '').slice(folder.prefix.length);
+      if (!isDemo || !encodedPath.startsWith(PUBLIC_DEMO_ITEM_PREFIX)) {
+        throw new ApiError(403, 'INVALID_PLAY_TOKEN', 'media are served through the signed URLs of the play response');
       }
-      reply.header('content-length', file.size);
-      if (file.size === 0) return reply.send('');
-      return reply.send(createReadStream(file.path));
+      return serveMediaFile(request, reply, folder.root, encodedPath);
     },
   );
+}
+
+/**
+ * Sends one file of a media folder (`encodedPath`: the URL path under the folder, still
+ * percent-encoded) with its type, ETag, Last-Modified, cache and Range handling. The caller has
+ * already decided the request may have it.
+ */
+export async function serveMediaFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  root: string,
+  encodedPath: string,
+): Promise<FastifyReply> {
+  const file = await locate(root, encodedPath);
+  const kind = MEDIA_TYPES[path.extname(file.path).toLowerCase()] as (typeof MEDIA_TYPES)[string];
+  const etag = `"${createHash('sha1').update(`${file.path}\0${file.size}\0${file.mtimeMs}`).digest('base64url').slice(0, 27)}"`;
+
+  void reply
+    .header('etag', etag)
+    .header('cache-control', kind.immutable ? SEGMENT_CACHE_CONTROL : MANIFEST_CACHE_CONTROL)
+    .header('accept-ranges', 'bytes')
+    .header('last-modified', new Date(file.mtimeMs).toUTCString())
+    .type(kind.type);
+
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined);
+
+  const rangeHeader = request.headers.range;
+  const ifRange = request.headers['if-range'];
+  if (rangeHeader !== undefined && (ifRange === undefined || ifRange === etag)) {
+    const range = parseRange(rangeHeader, file.size);
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${file.size}`).send(undefined);
+    }
+    if (range !== undefined) {
+      const { start, end } = range;
+      void reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`).header('content-length', end - start + 1);
+      return reply.send(createReadStream(file.path, { start, end }));
+    }
+  }
+  void reply.header('content-length', file.size);
+  if (file.size === 0) return reply.send('');
+  return reply.send(createReadStream(file.path));
 }
 
 interface Located {

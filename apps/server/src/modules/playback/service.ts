@@ -1,0 +1,407 @@
+import { randomBytes } from 'node:crypto';
+import {
+  classificationBumper,
+  needsParentalPin,
+  PARENTAL_PIN_HEADER,
+  PLAY_TOKEN_TTL_MS,
+  PROFILE_PROPERTY,
+  PROTECTED_MEDIA_PREFIX,
+  playbackPaths,
+  type Asset,
+  type ErrorAction,
+  type Media,
+  type PlayFormat,
+  type PlayResponse,
+  type Publication,
+} from '@antenne/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Tenant } from '../../lib/business-unit.js';
+import { ApiError } from '../../lib/errors.js';
+import { listPlayHistory, findOwnerProfile } from '../accounts/repository.js';
+import { verifyPin } from '../accounts/secrets.js';
+import type { SessionContext } from '../accounts/service.js';
+import type { CatalogueSnapshot } from '../catalogue/snapshot.js';
+import type { PlaybackMediaRegistry } from './media-registry.js';
+import { folderOf, type PlayTokens } from './play-token.js';
+import * as repo from './repository.js';
+
+/**
+ * The entitlement/play rules (Exposure notes §4, spec part 1 §6): which publication and product
+ * let this caller play this asset now, from where; the parental PIN; then the play session, its
+ * signed media URLs, bookmark, bumpers and ad decision URL. No HTTP here: the route passes what it
+ * read from the request.
+ */
+
+export interface PlayCaller {
+  /** The checked session; null for a visitor (only a trailer plays then). */
+  session: SessionContext | null;
+  /** The visitor's country (ISO2), or undefined when unknown (a private address, no database hit). */
+  country: string | undefined;
+  /** The x-parental-pin header. */
+  pin: string | undefined;
+  /** `<protocol>://<host>` of the request: the licence URL must be absolute (media-notes §3). */
+  origin: string;
+  requestId: string;
+}
+
+/** What the play call needs of the catalogue: its current snapshot. */
+export interface SnapshotSource {
+  snapshot(): Promise<CatalogueSnapshot>;
+}
+
+type EntitlementType = PlayResponse['entitlementType'];
+
+interface Grant {
+  publication: Publication;
+  productId?: string;
+  entitlementType: EntitlementType;
+  maxAds: number;
+}
+
+/** Media folders the play token may open: the ingest's and the demo build's. */
+const MEDIA_ROOTS = ['/media/', '/demo-media/'];
+/** Who gets the grant when several apply: what the household paid for first, ads last. */
+const GRANT_RANK: Record<EntitlementType, number> = { TVOD: 0, SVOD: 1, FVOD: 2, AVOD: 3 };
+/** The country where no pre-roll is ever served (spec part 2 §4). */
+const NO_ADS_COUNTRY = 'US';
+const CLEARKEY = 'org.w3.clearkey';
+
+export const loginRequired = () =>
+  new ApiError(401, 'NO_SESSION_TOKEN', 'please log in to play the video', [{ type: 'LOGIN' }]);
+
+/** 'ps_' + 192 random bits: the play session id is also the eventsink's only credential for sendBeacon. */
+export function newPlaySessionId(): string {
+  return `ps_${randomBytes(24).toString('base64url')}`;
+}
+
+/** Wrong parental PINs a household may send in PIN_WINDOW_MS before the check refuses (a 4-digit PIN is easy to guess). */
+export const MAX_WRONG_PINS = 5;
+const PIN_WINDOW_MS = 15 * 60 * 1000;
+
+export class PlaybackService {
+  private readonly trailerSets = new WeakMap<CatalogueSnapshot, Set<string>>();
+  /** Wrong PINs by household (this process only; a shared store would be needed across nodes). */
+  private readonly wrongPins = new Map<string, { count: number; since: number }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly tenant: Tenant,
+    private readonly catalogue: SnapshotSource,
+    private readonly registry: PlaybackMediaRegistry,
+    private readonly tokens: PlayTokens,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The asset of an id or slug in the current catalogue, with whether it is a trailer. */
+  async findAsset(idOrSlug: string): Promise<{ asset: Asset; trailer: boolean } | undefined> {
+    const snapshot = await this.catalogue.snapshot();
+    const entry = snapshot.byId.get(idOrSlug) ?? snapshot.bySlug.get(idOrSlug);
+    if (entry === undefined) return undefined;
+    return { asset: entry.asset, trailer: this.trailersOf(snapshot).has(entry.asset.assetId) };
+  }
+
+  /** CLIP assets another asset links to as its TRAILER. */
+  private trailersOf(snapshot: CatalogueSnapshot): Set<string> {
+    let set = this.trailerSets.get(snapshot);
+    if (set === undefined) {
+      set = new Set();
+      for (const entry of snapshot.entries) {
+        for (const link of entry.asset.linkedEntities ?? []) {
+          if (link.linkType === 'TRAILER') set.add(link.entityId);
+        }
+      }
+      for (const id of [...set]) if (snapshot.byId.get(id)?.asset.type !== 'CLIP') set.delete(id);
+      this.trailerSets.set(snapshot, set);
+    }
+    return set;
+  }
+
+  /** Session-less callers reach this only for trailers (the route answers 401 LOGIN otherwise). */
+  async play(idOrSlug: string, caller: PlayCaller): Promise<PlayResponse> {
+    const found = await this.findAsset(idOrSlug);
+    const publications = found?.asset.publications ?? [];
+    if (found === undefined || publications.length === 0) {
+      throw new ApiError(404, 'UNKNOWN_ASSET', `unknown asset ${idOrSlug}`);
+    }
+    const { asset, trailer } = found;
+    if (caller.session === null && !trailer) throw loginRequired();
+
+    const now = this.clock();
+    const allowed = this.allowedPublications(publications, now, caller.country);
+    const grant = trailer
+      ? trailerGrant(allowed)
+      : await this.entitle(asset, allowed, publications, caller.session, now);
+
+    if (caller.session !== null) await this.checkParental(asset, caller.session, caller.pin);
+
+    const medias = playableMedias(asset.medias ?? []);
+    if (medias.length === 0) {
+      throw new ApiError(403, 'NOT_AVAILABLE_IN_FORMAT', `${asset.assetId} has no playable HLS or DASH media`);
+    }
+
+    const rating = csaRating(asset);
+    // A trailer is itself a promotion: it plays at once, with no bumper and no ad (ADR 0010).
+    const bumperIds = trailer
+      ? []
+      : ['bumper-brand', classificationBumper(rating)].filter((id): id is string => id !== undefined);
+    const bumpers = bumperIds.flatMap((id) => {
+      const media = this.registry.bumpers.get(id);
+      return media === undefined ? [] : [{ id, media }];
+    });
+
+    const durationInMs = Math.max(0, Math.round(medias[0]?.durationMillis ?? asset.duration ?? 0));
+    const playSessionId = newPlaySessionId();
+    // The URLs stay valid for the whole asset plus PLAY_TOKEN_TTL_MS of pauses: a token that
+    // expired mid-film would stop the next segment.
+    const expiration = now + durationInMs + PLAY_TOKEN_TTL_MS;
+    const prefixes = new Set<string>();
+    for (const media of medias) prefixes.add(folderOf(media.locator));
+    for (const { media } of bumpers) {
+      for (const locator of [media.hls, media.dash]) if (locator !== undefined && isMediaPath(locator)) prefixes.add(folderOf(locator));
+    }
+    const playToken = this.tokens.sign({ sid: playSessionId, aid: asset.assetId, exp: expiration, p: [...prefixes] });
+
+    await repo.insertPlaySession(this.db, {
+      id: playSessionId,
+      household_id: caller.session?.household.id ?? null,
+      profile_id: caller.session?.profile.id ?? null,
+      asset_id: asset.assetId,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(expiration).toISOString(),
+      country: caller.country ?? null,
+    });
+
+    const adsApply = !trailer && grant.maxAds > 0 && caller.country !== NO_ADS_COUNTRY;
+    const vastUrl = adsApply
+      ? `${playbackPaths.vast(this.tenant)}?playSessionId=${encodeURIComponent(playSessionId)}`
+      : undefined;
+    const licenseServerUrl = caller.origin + playbackPaths.clearKeyLicense(this.tenant);
+    const signed = (locator: string) => `${PROTECTED_MEDIA_PREFIX}${playToken}${locator}`;
+
+    const formats: PlayFormat[] = [];
+    for (const media of medias) {
+      const format = media.format as 'HLS' | 'DASH';
+      const encrypted = media.drm === 'CENC';
+      // ClearKey works with the licence URL + token flow for DASH only (media-notes §3).
+      if (encrypted && format !== 'DASH') continue;
+      const out: PlayFormat = { format, mediaLocator: signed(media.locator) };
+      if (vastUrl !== undefined) out.vastUrl = vastUrl;
+      if (encrypted) out.drm = { [CLEARKEY]: { licenseServerUrl } };
+      formats.push(out);
+    }
+    if (formats.length === 0) {
+      throw new ApiError(403, 'NOT_AVAILABLE_IN_FORMAT', `${asset.assetId} has no format this player can decrypt`);
+    }
+
+    const bumperFormats = (locators: { hls?: string; dash?: string }): PlayFormat[] => [
+      ...(locators.hls !== undefined && isMediaPath(locators.hls) ? [{ format: 'HLS' as const, mediaLocator: signed(locators.hls) }] : []),
+      ...(locators.dash !== undefined && isMediaPath(locators.dash) ? [{ format: 'DASH' as const, mediaLocator: signed(locators.dash) }] : []),
+    ];
+    const playBumpers: PlayResponse['bumpers'] = {};
+    for (const { id, media } of bumpers) {
+      const list = bumperFormats(media);
+      if (list.length === 0) continue;
+      if (id === 'bumper-brand') playBumpers.brand = list;
+      else playBumpers.classification = list;
+    }
+
+    let lastViewedOffset = 0;
+    if (caller.session !== null && !trailer) {
+      const [entry] = await listPlayHistory(this.db, caller.session.profile.id, [asset.assetId]);
+      lastViewedOffset = entry?.lastViewedOffset ?? 0;
+    }
+
+    const rights = grant.publication.rights ?? {};
+    const response: PlayResponse = {
+      playSessionId,
+      requestId: caller.requestId,
+      assetId: asset.assetId,
+      publicationId: grant.publication.publicationId,
+      entitlementType: grant.entitlementType,
+      formats,
+      playToken,
+      playTokenExpiration: expiration,
+      durationInMs,
+      bookmarks: { lastViewedOffset },
+      contractRestrictions: {
+        airplayEnabled: rights.airplayBlocked !== true,
+        ffEnabled: rights.ffEnabled ?? true,
+        rwEnabled: rights.rwEnabled ?? true,
+        timeshiftEnabled: false,
+      },
+      streamInfo: { live: false, static: true, event: false },
+      analytics: { postInterval: 3, percentage: 100 },
+      bumpers: playBumpers,
+    };
+    if (grant.productId !== undefined) response.productId = grant.productId;
+    if (rating !== undefined) response.parentalRating = rating;
+    return response;
+  }
+
+  /**
+   * The active publications that allow the caller's country: none active → NOT_PUBLISHED (with
+   * WAIT for the next one) or LICENSE_EXPIRED; none for the country → GEO_BLOCKED. An unknown
+   * country (a private address) is not held against the caller, as the catalogue does.
+   */
+  private allowedPublications(publications: Publication[], now: number, country: string | undefined): Publication[] {
+    const active = publications.filter((p) => Date.parse(p.fromDate) <= now && now <= Date.parse(p.toDate));
+    if (active.length === 0) {
+      const upcoming = publications
+        .filter((p) => Date.parse(p.fromDate) > now)
+        .sort((a, b) => Date.parse(a.fromDate) - Date.parse(b.fromDate));
+      const next = upcoming[0];
+      if (next !== undefined) {
+        throw new ApiError(403, 'NOT_PUBLISHED', `available from ${next.fromDate}`, [
+          { type: 'WAIT', publication: { availableAt: next.fromDate, publicationId: next.publicationId } },
+        ]);
+      }
+      throw new ApiError(403, 'LICENSE_EXPIRED', 'the asset is no longer published');
+    }
+    const allowed = active.filter(
+      (p) => country === undefined || p.countries.length === 0 || p.countries.includes(country),
+    );
+    if (allowed.length === 0) throw new ApiError(403, 'GEO_BLOCKED', `not available in ${country ?? 'this country'}`);
+    return allowed;
+  }
+
+  /** The best right the caller holds through the allowed publications' products, or NOT_ENTITLED with what to buy. */
+  private async entitle(
+    asset: Asset,
+    allowed: Publication[],
+    publications: Publication[],
+    session: SessionContext | null,
+    now: number,
+  ): Promise<Grant> {
+    const products = await repo.listProducts(this.db, this.tenant);
+    const nowIso = new Date(now).toISOString();
+    const householdId = session?.household.id;
+    const [subscriptions, tickets] =
+      householdId === undefined
+        ? [new Set<string>(), new Set<string>()]
+        : await Promise.all([
+            repo.activeSubscriptionProducts(this.db, householdId, nowIso),
+            repo.activeTicketProducts(this.db, householdId, asset.assetId, nowIso),
+          ]);
+
+    const grants: Grant[] = [];
+    for (const publication of allowed) {
+      for (const productId of publication.products) {
+        const product = products.get(productId);
+        if (product === undefined) continue;
+        const maxAds = Math.max(product.maxAds, publication.rights?.maxAds ?? 0);
+        const grant = (entitlementType: EntitlementType): Grant => ({ publication, productId, entitlementType, maxAds });
+        switch (product.monetisationType) {
+          case 'Free':
+          case 'Advertising':
+          case 'Catchup':
+            grants.push(grant(maxAds > 0 ? 'AVOD' : 'FVOD'));
+            break;
+          case 'Subscription':
+            if (subscriptions.has(productId)) grants.push(grant('SVOD'));
+            break;
+          case 'Transactional':
+          case 'ElectronicSellThrough':
+            if (tickets.has(productId)) grants.push(grant('TVOD'));
+            break;
+        }
+      }
+    }
+    grants.sort((a, b) => GRANT_RANK[a.entitlementType] - GRANT_RANK[b.entitlementType] || a.maxAds - b.maxAds);
+    const best = grants[0];
+    if (best !== undefined) return best;
+
+    // What would open it: the products of the publications the caller may play now (BUY_WATCH_NOW)
+    // and of the upcoming ones (BUY_WATCH_LATER), each with its publications.
+    const offerings = (list: Publication[]) => {
+      const byProduct = new Map<string, { availableAt: string; publicationId: string }[]>();
+      for (const publication of list) {
+        for (const productId of publication.products) {
+          if (!products.has(productId)) continue;
+          const entry = byProduct.get(productId) ?? [];
+          entry.push({ availableAt: publication.fromDate, publicationId: publication.publicationId });
+          byProduct.set(productId, entry);
+        }
+      }
+      return [...byProduct].map(([offeringId, pubs]) => ({ offeringId, publications: pubs }));
+    };
+    const actions: ErrorAction[] = [{ type: 'BUY_WATCH_NOW', offerings: offerings(allowed) }];
+    const later = offerings(publications.filter((p) => Date.parse(p.fromDate) > now));
+    if (later.length > 0) actions.push({ type: 'BUY_WATCH_LATER', offerings: later });
+    throw new ApiError(403, 'NOT_ENTITLED', `no right to play ${asset.assetId}`, actions);
+  }
+
+  /**
+   * A profile whose PrLevel is below the asset's CSA rating plays it only with the household
+   * owner's PIN (x-parental-pin). Checked here, not only in the browser.
+   */
+  private async checkParental(asset: Asset, session: SessionContext, pin: string | undefined): Promise<void> {
+    const prLevel = profileProperty(session.profile.metadata, PROFILE_PROPERTY.prLevel);
+    if (!needsParentalPin(prLevel, csaRating(asset))) return;
+    const owner = await findOwnerProfile(this.db, session.household.id);
+    const ownerPin = owner?.pin_hash ?? null;
+    if (pin === undefined || pin === '') {
+      throw new ApiError(
+        403,
+        'PARENTAL_PIN_REQUIRED',
+        ownerPin === null
+          ? 'this title is above the profile’s parental level, and the main profile has no PIN to unlock it'
+          : `this title is above the profile’s parental level: send the main profile’s PIN in ${PARENTAL_PIN_HEADER}`,
+      );
+    }
+    if (ownerPin === null) {
+      throw new ApiError(403, 'INVALID_PIN_CODE', 'the main profile has no PIN, so no PIN can unlock this title: set one first');
+    }
+    const householdId = session.household.id;
+    const now = this.clock();
+    const tries = this.wrongPins.get(householdId);
+    const current = tries !== undefined && now - tries.since < PIN_WINDOW_MS ? tries : { count: 0, since: now };
+    if (current.count >= MAX_WRONG_PINS) {
+      throw new ApiError(429, 'TOO_MANY_REQUESTS', 'too many wrong parental PINs: try again later');
+    }
+    if (!(await verifyPin(pin, ownerPin))) {
+      this.wrongPins.set(householdId, { count: current.count + 1, since: current.since });
+      throw new ApiError(403, 'INVALID_PIN_CODE', 'wrong parental PIN');
+    }
+    this.wrongPins.delete(householdId);
+  }
+}
+
+function trailerGrant(allowed: Publication[]): Grant {
+  const publication = allowed[0] as Publication;
+  const productId = publication.products[0];
+  return { publication, ...(productId === undefined ? {} : { productId }), entitlementType: 'FVOD', maxAds: 0 };
+}
+
+type PlayableMedia = Media & { locator: string; format: 'HLS' | 'DASH' };
+
+/** Enabled HLS/DASH medias whose manifest is a file this server serves under a play token. */
+function playableMedias(medias: Media[]): PlayableMedia[] {
+  return medias.filter(
+    (m): m is PlayableMedia =>
+      (m.format === 'HLS' || m.format === 'DASH') &&
+      (m.status === undefined || m.status === 'enabled') &&
+      typeof m.locator === 'string' &&
+      isMediaPath(m.locator),
+  );
+}
+
+function isMediaPath(locator: string): boolean {
+  return MEDIA_ROOTS.some((root) => locator.startsWith(root)) && folderOf(locator).length > 1;
+}
+
+/** The asset's CSA rating code (the catalogue's ratings are CSA codes; the first numeric one otherwise). */
+export function csaRating(asset: Asset): string | undefined {
+  const ratings = asset.parentalRatings ?? [];
+  return (ratings.find((r) => r.scheme === 'CSA') ?? ratings.find((r) => /^\d+$/.test(r.rating)))?.rating;
+}
+
+function profileProperty(metadata: string, key: string): string | undefined {
+  try {
+    const parsed = JSON.parse(metadata) as Record<string, unknown> | null;
+    const value = parsed?.[key];
+    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+  } catch {
+    return undefined;
+  }
+}
