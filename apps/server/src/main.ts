@@ -118,6 +118,7 @@ if (config.demoContent) {
     db: database.db,
     tenant: { customer: config.customer, businessUnit: config.businessUnit },
     log,
+    registry: app.playbackMedia,
     // "ready" then means ready for this process's readers too, not up to a second later.
     onAttached: () => app.catalogueChanged(),
   });

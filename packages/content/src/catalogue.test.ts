@@ -9,7 +9,7 @@ import { seedIfEmpty } from '../../../apps/server/src/db/seed.js';
 import { importCatalogue } from '../../../apps/server/src/modules/catalogue/import-service.js';
 import { buildTestApp, createTestDatabase } from '../../../apps/server/test/helpers/test-app.js';
 import type { Asset, Component, MenuItem } from './index.js';
-import { DEMO_TRAILER_STREAMS } from './media/index.js';
+import { DEMO_CLEARKEY_PROGRAMME, DEMO_TRAILER_STREAMS } from './media/index.js';
 import { CSA, DEMO_PROGRAMMES, demoCatalogue, FOOTER_GROUPS, FOOTER_SEPARATOR } from './index.js';
 
 const LOCALES = ['fr', 'en', 'de', 'es', 'ar'];
@@ -116,8 +116,13 @@ describe('the Antenne Monde catalogue', () => {
       expect(byType.get('thumbnail')?.url).toBe(`/images/assets/${a.assetId}/thumbnail.png`);
       expect(byType.get('banner')?.url).toBe(`/images/assets/${a.assetId}/background.png`);
       expect(byType.get('logo')?.url).toBe(`/images/assets/${a.assetId}/logo.png`);
-      // Trailers (CLIP) play the short trailer streams; everything else one of the six programmes.
-      const streams: readonly string[] = a.type === 'CLIP' ? DEMO_TRAILER_STREAMS : DEMO_PROGRAMMES;
+      // Trailers (CLIP) play the short trailer streams; one film the encrypted programme; everything else one of the six programmes.
+      const streams: readonly string[] =
+        a.type === 'CLIP'
+          ? DEMO_TRAILER_STREAMS
+          : a.assetId === 'film-les-glaces-du-nord'
+            ? [DEMO_CLEARKEY_PROGRAMME]
+            : DEMO_PROGRAMMES;
       expect(streams, a.assetId).toContain(a.customData?.programme);
     }
     for (const tag of (doc.tags ?? []).filter((t) => t.scheme === 'category'))
@@ -126,7 +131,7 @@ describe('the Antenne Monde catalogue', () => {
         tag.tagId,
       ).toBe(true);
     expect(new Set(assets.filter((a) => a.type !== 'CLIP').map((a) => a.customData?.programme)).size).toBe(
-      DEMO_PROGRAMMES.length,
+      DEMO_PROGRAMMES.length + 1,
     );
   });
 

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     progress.finish();
     for (const entry of result.entries) {
       const state = result.built.includes(entry.folder) ? 'built' : 'cached';
-      console.log(`  ${state.padEnd(6)} ${entry.item.id.padEnd(14)} ${entry.hls ?? entry.mp4 ?? ''}`);
+      console.log(`  ${state.padEnd(6)} ${entry.item.id.padEnd(18)} ${entry.hls ?? entry.dash ?? entry.mp4 ?? ''}`);
     }
     console.log(`demo content ready in ${formatDuration(Date.now() - started)} (${result.built.length} built, ${result.reused.length} from the cache)`);
   } finally {

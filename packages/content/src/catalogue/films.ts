@@ -9,7 +9,7 @@ import {
   t,
   type Window,
 } from './common.js';
-import { DEMO_TRAILER_STREAMS } from '../media/plan.js';
+import { DEMO_CLEARKEY_PROGRAMME, DEMO_TRAILER_STREAMS } from '../media/plan.js';
 import {
   badgeTag,
   type Badge,
@@ -44,6 +44,8 @@ interface Film {
   countries?: string[];
   products?: string[];
   trailer?: boolean;
+  /** The demo stream it plays, when not the one its position gives (the encrypted programme). */
+  programme?: typeof DEMO_CLEARKEY_PROGRAMME;
 }
 
 const {
@@ -98,6 +100,8 @@ export const FILMS: Film[] = [
     title: t('Le Dernier Griot', 'The Last Griot', 'Der letzte Griot', 'El último griot', 'آخر الغريو'),
     description: t("Portrait d'un conteur de Saint-Louis qui transmet à sa petite-fille l'histoire de toute une région.", 'Portrait of a Saint-Louis storyteller passing a whole region\'s history to his granddaughter.', 'Porträt eines Erzählers aus Saint-Louis, der seiner Enkelin die Geschichte einer ganzen Region weitergibt.', 'Retrato de un narrador de Saint-Louis que transmite a su nieta la historia de toda una región.', 'صورة لراوٍ من سان لويس ينقل إلى حفيدته تاريخ منطقة بأكملها.') },
   { id: 'film-les-glaces-du-nord', year: 2022, origin: 'quebec', category: 'documentaires', subcategory: 'nature', rating: TP, director: 'Annie Bouchard', cast: ['Louis-Philippe Roy'], minutes: 78, trailer: true,
+    // The ClearKey demo: free, tous publics, so any visitor who signs in can play the encrypted stream.
+    programme: DEMO_CLEARKEY_PROGRAMME,
     title: t('Les Glaces du Nord', 'Northern Ice', 'Das Eis des Nordens', 'Los hielos del norte', 'جليد الشمال'),
     description: t("Un hiver avec les gardiens du parc de la Gaspésie, entre caribous et tempêtes.", 'A winter with the rangers of Gaspésie park, among caribou and storms.', 'Ein Winter mit den Rangern des Gaspésie-Parks zwischen Karibus und Stürmen.', 'Un invierno con los guardas del parque de Gaspésie, entre caribúes y tormentas.', 'شتاء مع حراس حديقة غاسبيزي بين حيوانات الرنة والعواصف.') },
   { id: 'film-la-grande-muraille-verte', year: 2023, origin: 'senegal', category: 'documentaires', subcategory: 'nature', rating: TP, director: 'Aminata Sow', cast: ['Ibrahima Ba'], minutes: 82, badge: 'nouveaute',
@@ -319,7 +323,7 @@ function filmAsset(film: Film, n: number): Asset {
           : {}),
       }),
     ],
-    customData: { programme: programmeFor(n), csaLevel: Number(film.rating) },
+    customData: { programme: film.programme ?? programmeFor(n), csaLevel: Number(film.rating) },
     created: dayAfter(BASE_CREATED, n * 5),
   };
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { demoTrailers } from '../catalogue/films.js';
-import { DEMO_MEDIA_VERSION, DEMO_TRAILER_STREAMS, demoMediaPlan } from './plan.js';
+import { demoFilms, demoTrailers } from '../catalogue/films.js';
+import { DEMO_ADS, DEMO_CLEARKEY_PROGRAMME, DEMO_MEDIA_VERSION, DEMO_TRAILER_STREAMS, demoMediaPlan } from './plan.js';
 import type { DemoCue, DemoMediaItem } from './types.js';
 import { toWebVtt } from './vtt.js';
 
@@ -19,6 +19,8 @@ const byId = (id: string): DemoMediaItem => {
   return item;
 };
 const ofKind = (kind: DemoMediaItem['kind']) => plan.filter((i) => i.kind === kind);
+/** The six clear programmes every catalogue asset plays in turn (the encrypted one is apart). */
+const clearProgrammes = () => ofKind('programme').filter((p) => p.encryption === undefined);
 
 /** Cues ordered, non-overlapping, within the item, each 2–5 s, with text. */
 function expectValidCues(cues: DemoCue[] | undefined, seconds: number, label: string): void {
@@ -43,6 +45,7 @@ describe('demoMediaPlan', () => {
     expect(ids).toEqual(
       expect.arrayContaining([
         ...[1, 2, 3, 4, 5, 6].map((n) => `programme-${n}`),
+        DEMO_CLEARKEY_PROGRAMME,
         ...DEMO_TRAILER_STREAMS,
         'bumper-brand',
         'bumper-csa-10',
@@ -52,7 +55,7 @@ describe('demoMediaPlan', () => {
         'ad-2',
       ]),
     );
-    expect(plan).toHaveLength(6 + 3 + 4 + 2);
+    expect(plan).toHaveLength(6 + 1 + 3 + 4 + 2);
     const again = demoMediaPlan();
     expect(again).toEqual(plan);
     expect(again[0]).not.toBe(plan[0]);
@@ -64,7 +67,7 @@ describe('demoMediaPlan', () => {
   });
 
   it('has six programmes of 30–60 s, each with its own pattern, hue and tone', () => {
-    const programmes = ofKind('programme');
+    const programmes = clearProgrammes();
     expect(programmes.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `programme-${n}`));
     for (const p of programmes) {
       expect(p.seconds, p.id).toBeGreaterThanOrEqual(30);
@@ -78,6 +81,37 @@ describe('demoMediaPlan', () => {
     expect(new Set(programmes.map((p) => p.pattern))).toEqual(new Set(PATTERNS));
     expect(new Set(programmes.map((p) => p.hue)).size).toBe(6);
     expect(new Set(programmes.map((p) => p.toneHz)).size).toBe(6);
+  });
+
+  it('has one encrypted programme of its own: CENC, its card saying so, a tone and hue no clear programme has', () => {
+    const encrypted = plan.filter((i) => i.encryption !== undefined);
+    expect(encrypted.map((i) => i.id)).toEqual([DEMO_CLEARKEY_PROGRAMME]);
+    const [p] = encrypted as [DemoMediaItem];
+    expect(p).toMatchObject({ kind: 'programme', encryption: 'cenc', output: 'stream', timecode: true });
+    expect(p.seconds).toBeGreaterThanOrEqual(30);
+    expect(p.seconds).toBeLessThanOrEqual(60);
+    // The title may be drawn on two lines.
+    expect(p.overlaySvg).toContain('Contenu protégé');
+    expect(p.overlaySvg).toContain('ClearKey');
+    expect(p.overlaySvg).toContain('DÉMONSTRATION DRM');
+    expect(p.overlaySvg).toContain('Antenne Monde — programme de démonstration');
+    expect(p.audioDescription).toBeUndefined();
+    expect(clearProgrammes().map((c) => c.toneHz)).not.toContain(p.toneHz);
+    expect(clearProgrammes().map((c) => c.hue)).not.toContain(p.hue);
+  });
+
+  it('plays the encrypted programme in exactly one film, free and tous publics', () => {
+    const films = demoFilms().filter((a) => a.customData?.programme === DEMO_CLEARKEY_PROGRAMME);
+    expect(films.map((f) => f.assetId)).toEqual(['film-les-glaces-du-nord']);
+    const [film] = films;
+    expect(film?.parentalRatings?.[0]?.rating).toBe('1');
+    expect(film?.publications[0]?.products.every((p) => p.startsWith('gratuit'))).toBe(true);
+  });
+
+  it('describes each ad for the ad server: its advertiser and a click-through', () => {
+    expect(DEMO_ADS.map((a) => a.id)).toEqual(ofKind('ad').map((a) => a.id));
+    expect(DEMO_ADS.map((a) => a.title)).toEqual(['Café Baobab', 'Air Alizé']);
+    for (const ad of DEMO_ADS) expect(ad.clickThrough).toMatch(/^(\/|https?:\/\/)/);
   });
 
   it('subtitles every programme in fr, en and ar with valid, parallel cues', () => {

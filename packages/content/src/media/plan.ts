@@ -1,15 +1,18 @@
 import { escapeXml, fitTitle, textWidth, type TitleLayout } from '../images/svg.js';
-import type { DemoCue, DemoMediaItem, DemoPattern, DemoSubtitleLanguage } from './types.js';
+import type { DemoAd, DemoCue, DemoMediaItem, DemoPattern, DemoSubtitleLanguage } from './types.js';
 
 /**
  * The demo media plan of Antenne Monde: six short programmes (every asset of the catalogue plays
- * one, `customData.programme`), three trailers, the brand and CSA classification bumpers and two
+ * one, `customData.programme`), an encrypted programme (one film plays it with ClearKey), three trailers, the brand and CSA classification bumpers and two
  * VAST ads. Each item is drawn by ffmpeg (pattern, hue, tone) under its SVG overlay; programmes
  * and trailers come with side-loaded subtitles.
  */
 
 /** Bump when the plan's meaning changes in a way the per-item hashes do not capture. */
 export const DEMO_MEDIA_VERSION = 1;
+
+/** The encrypted programme (CENC, played with ClearKey): the demo title that shows DRM playback. */
+export const DEMO_CLEARKEY_PROGRAMME = 'programme-clearkey';
 
 /** The streams the catalogue's trailer assets (CLIP) play, in turn. */
 export const DEMO_TRAILER_STREAMS = ['trailer-1', 'trailer-2', 'trailer-3'] as const;
@@ -315,6 +318,20 @@ const PROGRAMMES: Programme[] = [
     ] },
 ];
 
+/** The encrypted programme: its own card, script and tone (the player shows it after a licence request). */
+/* prettier-ignore */
+const CLEARKEY_PROGRAMME: Programme = {
+  title: 'Contenu protégé — ClearKey', genre: 'Démonstration DRM', seconds: 30, pattern: 'testsrc2', hue: 160, toneHz: 370,
+  script: [
+    MUSIC,
+    line('Ce programme est chiffré : chaque image est protégée par une clé.', 'This programme is encrypted: every picture is protected by a key.', 'هذا البرنامج مشفّر: كل صورة محمية بمفتاح.'),
+    line('Le lecteur a demandé sa licence au serveur avant de l\'afficher.', 'The player asked the server for its licence before showing it.', 'طلب المشغّل ترخيصه من الخادم قبل عرضه.'),
+    line('Sans jeton de lecture valide, la clé n\'est jamais délivrée.', 'Without a valid play token, the key is never handed out.', 'من دون رمز تشغيل صالح لا يُسلَّم المفتاح أبداً.'),
+    line('C\'est le même parcours que Widevine ou FairPlay, en clair.', 'It is the same path as Widevine or FairPlay, in the open.', 'إنه المسار نفسه الذي يسلكه Widevine أو FairPlay، بشكل مكشوف.'),
+    MUSIC,
+  ],
+};
+
 /** Programme-1's audio description track: its own tone, distinct from every main tone. */
 const AUDIO_DESCRIPTION_HZ = 990;
 
@@ -362,6 +379,13 @@ const ADS = [
 ] as const;
 
 /**
+ * The ad creatives as the ad server describes them (the VAST ad title, where a click leads). Kept
+ * out of the items so their cache hashes do not change with it. The click leads to this app's home
+ * page: the demo advertisers have no site, and an outside address would not load offline.
+ */
+export const DEMO_ADS: readonly DemoAd[] = ADS.map((a, i) => ({ id: `ad-${i + 1}`, title: a.brand, clickThrough: '/' }));
+
+/**
  * The whole demo media plan, built fresh on every call (plain data: the server hashes each
  * item into its cache key).
  */
@@ -379,6 +403,20 @@ export function demoMediaPlan(): DemoMediaItem[] {
     ...(i === 0 ? { audioDescription: { toneHz: AUDIO_DESCRIPTION_HZ } } : {}),
     output: 'stream',
   }));
+
+  const clearkey: DemoMediaItem = {
+    id: DEMO_CLEARKEY_PROGRAMME,
+    kind: 'programme',
+    seconds: CLEARKEY_PROGRAMME.seconds,
+    pattern: CLEARKEY_PROGRAMME.pattern,
+    hue: CLEARKEY_PROGRAMME.hue,
+    toneHz: CLEARKEY_PROGRAMME.toneHz,
+    overlaySvg: programmeSvg(CLEARKEY_PROGRAMME.title, CLEARKEY_PROGRAMME.genre, CLEARKEY_PROGRAMME.hue),
+    timecode: true,
+    subtitles: subtitles(CLEARKEY_PROGRAMME.seconds, CLEARKEY_PROGRAMME.script, ['fr', 'en', 'ar']),
+    output: 'stream',
+    encryption: 'cenc',
+  };
 
   const trailers = TRAILERS.map((t, i): DemoMediaItem => ({
     id: DEMO_TRAILER_STREAMS[i] ?? `trailer-${i + 1}`,
@@ -432,5 +470,5 @@ export function demoMediaPlan(): DemoMediaItem[] {
     output: 'mp4',
   }));
 
-  return [...programmes, ...trailers, brand, ...csa, ...ads];
+  return [...programmes, clearkey, ...trailers, brand, ...csa, ...ads];
 }

@@ -48,4 +48,20 @@ export interface DemoMediaItem {
   audioDescription?: { toneHz: number };
   /** 'stream': ABR ladder with HLS + DASH; 'mp4': one progressive 720p MP4 (the media file of a VAST ad). */
   output: 'stream' | 'mp4';
+  /**
+   * 'cenc': the stream is encrypted (Common Encryption, AES-CTR) under a key drawn at build time
+   * and played with ClearKey through the server's licence endpoint. DASH only: the builder writes
+   * no HLS for it (docs/adr/0009).
+   */
+  encryption?: 'cenc';
+}
+
+/** An ad of the plan as the ad decision describes it. */
+export interface DemoAd {
+  /** The plan item ('ad-1' …). */
+  id: string;
+  /** The advertiser, the VAST ad title. */
+  title: string;
+  /** Where a click on the ad leads: a URL path of this app, or an absolute URL. */
+  clickThrough: string;
 }

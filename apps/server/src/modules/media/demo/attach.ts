@@ -8,13 +8,14 @@ import { DEMO_MEDIA_URL_PREFIX, type DemoMediaEntry } from './build.js';
 
 /**
  * Points the demo assets at the demo streams: every asset of the tenant whose `customData.programme`
- * names a stream item of the plan gets that item's HLS and DASH medias. An asset that already has
+ * names a stream item of the plan gets that item's HLS and DASH medias (an encrypted item: DASH only,
+ * `drm: 'CENC'`). An asset that already has
  * other medias (a broadcaster's ingest, a catalogue file's own) is left alone; one that points at an
  * older build of its item (`/demo-media/<id>-<old hash>/`) is moved to the current one. One
  * transaction, one catalogue version bump when anything changed.
  */
 export async function attachDemoMedia(db: Kysely<Database>, tenant: Tenant, entries: readonly DemoMediaEntry[]): Promise<number> {
-  const byId = new Map(entries.filter((e) => e.hls !== undefined).map((e) => [e.item.id, e]));
+  const byId = new Map(entries.filter((e) => e.dash !== undefined).map((e) => [e.item.id, e]));
   const rows = await db
     .selectFrom('asset')
     .select(['id', 'medias', 'custom_data'])
@@ -45,12 +46,18 @@ export async function attachDemoMedia(db: Kysely<Database>, tenant: Tenant, entr
   return updates.length;
 }
 
-/** The asset's two medias on a demo stream (same shape as an ingest's, modules/media/README.md). */
+/**
+ * The asset's medias on a demo stream (same shape as an ingest's, modules/media/README.md): HLS and
+ * DASH, or for an encrypted item its one DASH media with `drm: 'CENC'` (ClearKey has no HLS here).
+ */
 export function demoMedias(assetId: string, entry: DemoMediaEntry): Media[] {
-  const common = { drm: 'UNENCRYPTED', durationMillis: entry.durationMs, status: 'enabled', width: 1280, height: 720 };
+  const common = { durationMillis: entry.durationMs, status: 'enabled', width: 1280, height: 720 };
+  if (entry.item.encryption === 'cenc') {
+    return [{ mediaId: `${assetId}_dash`, name: 'DASH', format: 'DASH', drm: 'CENC', ...common, locator: entry.dash ?? '' }];
+  }
   return [
-    { mediaId: `${assetId}_hls`, name: 'HLS', format: 'HLS', ...common, locator: entry.hls ?? '' },
-    { mediaId: `${assetId}_dash`, name: 'DASH', format: 'DASH', ...common, locator: entry.dash ?? '' },
+    { mediaId: `${assetId}_hls`, name: 'HLS', format: 'HLS', drm: 'UNENCRYPTED', ...common, locator: entry.hls ?? '' },
+    { mediaId: `${assetId}_dash`, name: 'DASH', format: 'DASH', drm: 'UNENCRYPTED', ...common, locator: entry.dash ?? '' },
   ];
 }
 

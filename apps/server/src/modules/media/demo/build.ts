@@ -7,6 +7,7 @@ import { findFfmpeg, MediaError, runFfmpeg } from '../ffmpeg.js';
 import { packageLadder } from '../ingest.js';
 import { LADDER, MANIFEST_MPD, MASTER_M3U8, SEGMENT_SECONDS } from '../ladder.js';
 import { languageLabel, type Subtitle } from '../subtitles.js';
+import { encryptLadder, findPackager, generateClearKey, packagerVersion } from './encrypt.js';
 import { FRAME_RATE, HEIGHT, mp4Args, synthGraph, WIDTH } from './synth.js';
 
 /**
@@ -19,6 +20,10 @@ import { FRAME_RATE, HEIGHT, mp4Args, synthGraph, WIDTH } from './synth.js';
  * new folder, an unchanged one is never encoded again. A folder is complete once it holds
  * `.complete`; it is built in a hidden temporary folder and renamed into place, and a lock file
  * keeps two processes (a test run and a server) from encoding the same item at once.
+ *
+ * An item with `encryption: 'cenc'` is encoded the same way into a clear folder beside it, then
+ * encrypted by shaka-packager (encrypt.ts): its folder holds a DASH MPD, encrypted segments, the
+ * subtitles and `.clearkey.json`, and no HLS.
  */
 
 /** Bump when the synthetic graph or the packaging changes the output. */
@@ -36,7 +41,7 @@ export interface DemoMediaEntry {
   /** `<id>-<hash>`: the folder under `<cacheDir>/media/` and the URL segment under /demo-media/. */
   folder: string;
   durationMs: number;
-  /** URL paths (for 'stream' items). */
+  /** URL paths (for 'stream' items; an encrypted one has no HLS). */
   hls?: string;
   dash?: string;
   /** URL path (for 'mp4' items). */
@@ -44,7 +49,15 @@ export interface DemoMediaEntry {
 }
 
 export function itemHash(item: DemoMediaItem): string {
-  const inputs = { builder: BUILDER_VERSION, plan: DEMO_MEDIA_VERSION, item, ladder: LADDER, segment: SEGMENT_SECONDS };
+  const inputs = {
+    builder: BUILDER_VERSION,
+    plan: DEMO_MEDIA_VERSION,
+    item,
+    ladder: LADDER,
+    segment: SEGMENT_SECONDS,
+    // Only encrypted items go through shaka-packager: the other items' keys stay as they were.
+    ...(item.encryption === undefined ? {} : { packager: packagerVersion() }),
+  };
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 12);
 }
 
@@ -53,7 +66,12 @@ export function demoMediaEntries(plan: readonly DemoMediaItem[] = demoMediaPlan(
   return plan.map((item) => {
     const folder = `${item.id}-${itemHash(item)}`;
     const base = `${DEMO_MEDIA_URL_PREFIX}${folder}/`;
-    const urls = item.output === 'stream' ? { hls: `${base}${MASTER_M3U8}`, dash: `${base}${MANIFEST_MPD}` } : { mp4: `${base}${AD_FILE}` };
+    const urls =
+      item.output === 'mp4'
+        ? { mp4: `${base}${AD_FILE}` }
+        : item.encryption === 'cenc'
+          ? { dash: `${base}${MANIFEST_MPD}` }
+          : { hls: `${base}${MASTER_M3U8}`, dash: `${base}${MANIFEST_MPD}` };
     return { item, folder, durationMs: item.seconds * 1000, ...urls };
   });
 }
@@ -72,6 +90,8 @@ export interface BuildOptions {
   cacheDir: string;
   plan?: readonly DemoMediaItem[];
   ffmpegPath?: string;
+  /** shaka-packager's binary, for encrypted items (default: the npm package's one for this platform). */
+  packagerPath?: string;
   onProgress?: (progress: BuildProgress) => void;
   /** Called once before encoding starts, when something has to be encoded. */
   onStart?: (toBuild: DemoMediaEntry[]) => void;
@@ -110,6 +130,11 @@ export async function buildDemoMedia(options: BuildOptions): Promise<BuildResult
   }
   if (missing.length === 0) return { entries, built: [], reused, elapsedMs: Date.now() - started };
 
+  // Before any encode: an encrypted item cannot be built without the packager.
+  const packagerPath = missing.some((e) => e.item.encryption !== undefined) ? (options.packagerPath ?? findPackager()) : undefined;
+  if (packagerPath !== undefined && !(await exists(packagerPath))) {
+    throw new MediaError(`shaka-packager's binary is missing: ${packagerPath} (it encrypts the ClearKey demo programme)`);
+  }
   options.onStart?.(missing);
   const ffmpegPath = options.ffmpegPath ?? findFfmpeg();
   const totalSeconds = missing.reduce((sum, e) => sum + e.item.seconds, 0);
@@ -124,7 +149,7 @@ export async function buildDemoMedia(options: BuildOptions): Promise<BuildResult
       options.onProgress({ fraction: overall, elapsedMs, etaMs, current: entry.item.id });
     };
     const didBuild = await withLock(root, entry.folder, options.signal, async () => {
-      await buildItem(entry, root, ffmpegPath, report, options.signal);
+      await buildItem(entry, root, { ffmpegPath, packagerPath }, report, options.signal);
     });
     if (didBuild) built.push(entry.folder);
     else reused.push(entry.folder);
@@ -169,14 +194,17 @@ async function withLock(root: string, folder: string, signal: AbortSignal | unde
 async function buildItem(
   entry: DemoMediaEntry,
   root: string,
-  ffmpegPath: string,
+  tools: { ffmpegPath: string; packagerPath: string | undefined },
   onProgress: (fraction: number) => void,
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const { item, folder } = entry;
+  const { ffmpegPath, packagerPath } = tools;
   const tmp = path.join(root, `.tmp-${folder}-${randomBytes(3).toString('hex')}`);
   // The overlay is an input of the encode, not part of the output: kept beside the temporary folder.
   const overlay = `${tmp}.overlay.png`;
+  // An encrypted item's clear ladder, the packager's input: never inside the published folder.
+  const clear = `${tmp}.clear`;
   await mkdir(tmp);
   try {
     await sharp(Buffer.from(item.overlaySvg)).resize(WIDTH, HEIGHT).png().toFile(overlay);
@@ -193,6 +221,8 @@ async function buildItem(
         text: toWebVtt(cues),
         label: languageLabel(lang),
       }));
+      const encrypted = item.encryption === 'cenc';
+      if (encrypted) await mkdir(clear);
       await packageLadder({
         ...run,
         inputArgs: graph.inputArgs,
@@ -200,13 +230,28 @@ async function buildItem(
         videoSource: graph.videoSource,
         audio: graph.audio,
         probe: { durationMs: entry.durationMs, fps: FRAME_RATE, width: WIDTH, height: HEIGHT, hasAudio: true, audioTracks: graph.audio.length },
-        outDir: tmp,
+        outDir: encrypted ? clear : tmp,
         // The folder name already changes with every input: segment names need no token.
         segmentPrefix: item.id,
         // Flat synthetic pictures: superfast keeps the first start within its budget (~20 % faster).
         x264Preset: 'superfast',
-        subtitles,
+        // The encrypted MPD is packager's: the subtitles go into it, not into the clear one.
+        subtitles: encrypted ? [] : subtitles,
       });
+      if (encrypted) {
+        if (packagerPath === undefined) throw new MediaError(`${item.id}: no shaka-packager to encrypt it`);
+        await encryptLadder({
+          id: item.id,
+          packagerPath,
+          clearDir: clear,
+          segmentPrefix: item.id,
+          audio: graph.audio,
+          subtitles,
+          outDir: tmp,
+          key: generateClearKey(),
+          ...(signal ? { signal } : {}),
+        });
+      }
     }
     await writeFile(
       path.join(tmp, COMPLETE_FILE),
@@ -216,6 +261,7 @@ async function buildItem(
   } finally {
     await rm(tmp, { recursive: true, force: true });
     await rm(overlay, { force: true });
+    await rm(clear, { recursive: true, force: true });
   }
 }
 

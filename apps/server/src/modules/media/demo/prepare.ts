@@ -1,17 +1,23 @@
 import path from 'node:path';
 import { demoCatalogue } from '@antenne/content';
 import { generateDemoImages } from '@antenne/content/images';
+import { DEMO_ADS, type DemoMediaItem } from '@antenne/content/media';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/schema.js';
 import type { Tenant } from '../../../lib/business-unit.js';
+import type { PlaybackMediaRegistry } from '../../playback/media-registry.js';
 import { attachDemoMedia } from './attach.js';
-import { buildDemoMedia, type BuildProgress, type BuildResult } from './build.js';
+import { buildDemoMedia, DEMO_MEDIA_DIR, DEMO_MEDIA_URL_PREFIX, type BuildProgress, type BuildResult, type DemoMediaEntry } from './build.js';
+import { readClearKey } from './encrypt.js';
+import { HEIGHT, WIDTH } from './synth.js';
 
 /**
  * The demo's media and images at start: built into CACHE_DIR when the cache lacks them, while the
  * server already answers (the web app shows its loader, assets have no medias yet), then attached
  * to the demo assets. Status for /readyz: preparing → ready (or failed, with the reason logged).
+ * The playback registry (bumpers, ad creatives, content keys) is filled from the build's entries,
+ * whether they were just encoded or found in the cache.
  */
 
 export const DEMO_IMAGES_DIR = 'images';
@@ -57,10 +63,14 @@ export interface PrepareOptions {
   tenant: Tenant;
   log: Logger;
   signal?: AbortSignal;
+  /** Filled with the bumpers, the ads and the encrypted items' keys once the media is there. */
+  registry?: PlaybackMediaRegistry;
+  /** The plan to build (default: the whole demo plan; tests build a part of it). */
+  plan?: readonly DemoMediaItem[];
 }
 
 /** Images, then media, then the assets' medias. */
-export async function prepareDemo({ cacheDir, db, tenant, log, signal, onAttached }: PrepareOptions): Promise<BuildResult> {
+export async function prepareDemo({ cacheDir, db, tenant, log, signal, onAttached, registry, plan }: PrepareOptions): Promise<BuildResult> {
   const imagesDir = path.join(cacheDir, DEMO_IMAGES_DIR);
   const images = await generateDemoImages({ catalogue: demoCatalogue(), outDir: imagesDir });
   if (images.written > 0) log.info({ dir: imagesDir, written: images.written }, 'demo images rendered');
@@ -69,6 +79,7 @@ export async function prepareDemo({ cacheDir, db, tenant, log, signal, onAttache
   const result = await buildDemoMedia({
     cacheDir,
     ...(signal ? { signal } : {}),
+    ...(plan ? { plan } : {}),
     onStart: (missing) => {
       const seconds = missing.reduce((sum, e) => sum + e.item.seconds, 0);
       log.info(
@@ -84,6 +95,8 @@ export async function prepareDemo({ cacheDir, db, tenant, log, signal, onAttache
       log.info({ current: progress.current }, `preparing media: ${decile * 10} %${eta}`);
     },
   });
+  // Before the attach: when a title gets its (encrypted) media, its key and the bumpers are known.
+  if (registry !== undefined) await fillPlaybackRegistry(registry, cacheDir, result.entries);
   const attached = await attachDemoMedia(db, tenant, result.entries);
   if (attached > 0) onAttached?.();
   log.info(
@@ -91,4 +104,31 @@ export async function prepareDemo({ cacheDir, db, tenant, log, signal, onAttache
     result.built.length > 0 ? 'demo media ready' : 'demo media ready (from the cache)',
   );
   return result;
+}
+
+/**
+ * The playback module's bumpers, ad creatives and content keys from the built demo items: every
+ * bumper by its plan id, the ads with their advertiser and click-through (DEMO_ADS), and the key of
+ * each encrypted item (its `.clearkey.json`) bound to the item's URL folder.
+ */
+export async function fillPlaybackRegistry(registry: PlaybackMediaRegistry, cacheDir: string, entries: readonly DemoMediaEntry[]): Promise<void> {
+  for (const entry of entries) {
+    if (entry.item.kind !== 'bumper') continue;
+    registry.setBumper(entry.item.id, {
+      ...(entry.hls === undefined ? {} : { hls: entry.hls }),
+      ...(entry.dash === undefined ? {} : { dash: entry.dash }),
+      durationMs: entry.durationMs,
+    });
+  }
+  const ads = entries.flatMap((entry) => {
+    const info = DEMO_ADS.find((a) => a.id === entry.item.id);
+    if (entry.item.kind !== 'ad' || entry.mp4 === undefined || info === undefined) return [];
+    return [{ id: info.id, title: info.title, mp4: entry.mp4, durationMs: entry.durationMs, width: WIDTH, height: HEIGHT, clickThrough: info.clickThrough }];
+  });
+  registry.setAds(ads);
+  for (const entry of entries) {
+    if (entry.item.encryption === undefined) continue;
+    const key = await readClearKey(path.join(cacheDir, DEMO_MEDIA_DIR, entry.folder));
+    registry.contentKeys.add({ ...key, mediaPrefix: `${DEMO_MEDIA_URL_PREFIX}${entry.folder}/` });
+  }
 }
