@@ -50,6 +50,8 @@ export const routes: AppRoute[] = [
   { path: '/login', page: LoginPage },
   { path: '/create-account', page: CreateAccountPage },
   { path: '/player/:id', page: PlayerPage, hideTopBar: true },
+  // {progress}: where to start, in whole seconds (integer) into the asset — the bookmark's
+  // lastViewedOffset (ms) / 1000, rounded down (features/details/details-model.ts playerPath).
   { path: '/player/:id/:progress', page: PlayerPage, hideTopBar: true },
   { path: '/csa', page: CsaPage },
   { path: '/activation', page: ActivationPage },

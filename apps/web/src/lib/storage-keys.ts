@@ -6,6 +6,13 @@ export const storageKeys = {
   language: LANG_PREFERENCE_KEY,
   /** The persisted session: token, user, profile. */
   session: 'antenne-session',
+  /**
+   * sessionStorage: the in-app path to open after signing in (a player URL), set when a visitor
+   * presses play (details page) or the play call answers 401 (player page); read and cleared by
+   * the sign-in (lib/return-to.ts). sessionStorage, so it survives a social provider's round
+   * trip in this tab and never leaks into another one.
+   */
+  returnTo: 'antenne-return-to',
 } as const;
 
 /** localStorage that never throws (private mode, storage disabled, quota). */
@@ -22,6 +29,31 @@ export const safeStorage = {
       globalThis.localStorage?.setItem(key, value);
     } catch {
       // Storage unavailable: the choice lasts for this page only.
+    }
+  },
+};
+
+/** sessionStorage that never throws, as safeStorage. */
+export const safeSessionStorage = {
+  get(key: string): string | null {
+    try {
+      return globalThis.sessionStorage?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      globalThis.sessionStorage?.setItem(key, value);
+    } catch {
+      // Storage unavailable: the value lasts for this page only (here: no return after sign-in).
+    }
+  },
+  remove(key: string): void {
+    try {
+      globalThis.sessionStorage?.removeItem(key);
+    } catch {
+      // Nothing stored then.
     }
   },
 };

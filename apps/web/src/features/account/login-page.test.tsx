@@ -6,6 +6,7 @@ import { renderApp } from '../../../test/render-app';
 import { apiError, json, mockFetch, requestsTo, type Handler } from '../../../test/fetch-mock';
 import { DEVICE_ID_KEY } from '../../api/auth';
 import { usePopupStore } from '../../components/modal';
+import { storageKeys } from '../../lib/storage-keys';
 import { useSessionStore } from '../../state/session-store';
 import {
   accountHandlers,
@@ -22,12 +23,15 @@ import { keepPendingPreferences, PENDING_PREFERENCES_KEY } from './pending-prefe
 
 // The connected view is another feature's (account settings): a stand-in proves it is shown.
 vi.mock('./account-settings', () => ({ default: () => <h1>Réglages du compte (stand-in)</h1> }));
+// So is the player, where a sign-in asked for by a play button returns.
+vi.mock('../player/player-page', () => ({ default: () => <h1>Lecteur (stand-in)</h1> }));
 
 // Typing whole forms takes seconds when the suite runs on two busy cores.
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   useSessionStore.getState().logout();
+  sessionStorage.clear();
 });
 afterEach(() => {
   act(() => usePopupStore.setState({ current: null }));
@@ -334,14 +338,19 @@ describe('links from the identity mails', () => {
   test('a verification link lands on /login saying the address is confirmed, or that the link expired', async () => {
     mockFetch(accountHandlers());
     const view = renderApp('/login?verified=1');
-    expect(await screen.findByText('Votre adresse e-mail est confirmée : vous pouvez vous connecter.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Votre adresse e-mail est confirmée : vous pouvez vous connecter.'),
+    ).toBeInTheDocument();
     view.unmount();
     renderApp('/login?verified=1&error=invalid_token');
     expect(await screen.findByText(/Ce lien de vérification a expiré/)).toBeInTheDocument();
   });
 
   test('a reset link: the new password follows the rules, is confirmed, and is sent with the token', async () => {
-    const fetchMock = mockFetch({ ...accountHandlers(), [identityPaths.resetPassword]: () => json({ status: true }) });
+    const fetchMock = mockFetch({
+      ...accountHandlers(),
+      [identityPaths.resetPassword]: () => json({ status: true }),
+    });
     renderApp('/login?reset=1&token=reset-token-1');
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Nouveau mot de passe' });
@@ -353,7 +362,10 @@ describe('links from the identity mails', () => {
     await user.type(screen.getByLabelText('Confirmation du nouveau mot de passe'), 'Nouveau2?mdp');
     await user.click(screen.getByRole('button', { name: 'Valider' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Votre mot de passe a été changé.');
-    expect(bodyOf(fetchMock, identityPaths.resetPassword)).toEqual({ token: 'reset-token-1', newPassword: 'Nouveau2?mdp' });
+    expect(bodyOf(fetchMock, identityPaths.resetPassword)).toEqual({
+      token: 'reset-token-1',
+      newPassword: 'Nouveau2?mdp',
+    });
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('form', { name: 'Connexion par e-mail' })).toBeInTheDocument();
   });
@@ -363,5 +375,71 @@ describe('links from the identity mails', () => {
     renderApp('/login?reset=1&error=INVALID_TOKEN');
     expect(await screen.findByRole('alert')).toHaveTextContent(/Ce lien de réinitialisation a expiré/);
     expect(screen.getByLabelText('Nouveau mot de passe')).toBeDisabled();
+  });
+});
+
+describe('back to the player after signing in', () => {
+  const PLAYER = '/player/film-ete-a-dakar/719';
+  const remember = (path: string) => sessionStorage.setItem(storageKeys.returnTo, path);
+
+  test('an email sign-in goes to the remembered player, replacing /login, and forgets it', async () => {
+    remember(PLAYER);
+    const user = userEvent.setup();
+    const { router } = setup();
+    const entries = window.history.length;
+    await signIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(PLAYER));
+    expect(await screen.findByRole('heading', { name: 'Lecteur (stand-in)' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
+    // Replaced: leaving the player goes back to the page before /login.
+    expect(window.history.length).toBe(entries);
+  });
+
+  test('back from a social provider, the same', async () => {
+    remember(PLAYER);
+    mockFetch({
+      ...accountHandlers(),
+      [identityPaths.getSession]: () =>
+        json({ user: { id: 'idu-g', email: 'viewer@example.com', name: 'Alice', emailVerified: true } }),
+    });
+    const { router } = renderApp('/login?social=done');
+    await waitFor(() => expect(router.state.location.pathname).toBe(PLAYER));
+    expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
+  });
+
+  test('with several profiles, after the profile is chosen', async () => {
+    remember(PLAYER);
+    const user = userEvent.setup();
+    const bob = profileOf('bob', 'Bob', false);
+    const { router } = setup({
+      [accountUrls.profiles]: () => json({ profiles: [owner, bob], pinCodes: [] }),
+      [accountUrls.selectProfile('bob')]: () => json(loginResponse('session-bob', bob)),
+    });
+    await signIn(user);
+    await user.click(await screen.findByRole('button', { name: 'Bob' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(PLAYER));
+    expect(useSessionStore.getState().token).toBe('session-bob');
+    expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
+  });
+
+  test.each(['https://evil.example/player/x', '//evil.example/player/x', '/\\evil.example'])(
+    'a remembered %s is ignored: home, and forgotten',
+    async (path) => {
+      remember(path);
+      const user = userEvent.setup();
+      const { router } = setup();
+      await signIn(user);
+      await waitFor(() => expect(useSessionStore.getState().status).toBe('connected'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
+    },
+  );
+
+  test('leaving the login page by its back button forgets the player', async () => {
+    remember(PLAYER);
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('button', { name: 'Retour' }));
+    expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
   });
 });

@@ -20,8 +20,9 @@ import { externalNavigation } from './navigation';
 import { ProfilePicker } from './profile-picker';
 import { ResetPasswordView } from './reset-password-view';
 import { escapeHtml } from '../../lib/html';
+import { forgetReturnTo } from '../../lib/return-to';
 import { translatedError } from './account-errors';
-import { completeSignIn, errorCode } from './sign-in';
+import { completeSignIn, errorCode, goOnAfterSignIn } from './sign-in';
 import styles from './login-page.module.css';
 
 const AccountSettings = lazy(() => import('./account-settings'));
@@ -76,7 +77,8 @@ function LoginView({
   const [searchParams, setSearchParams] = useSearchParams();
   const socialReturn = searchParams.get('social');
   // Back from a verification mail's link (VERIFIED_CALLBACK): confirmed, or expired/used.
-  const verifiedReturn = searchParams.get('verified') === '1' ? (searchParams.has('error') ? 'failed' : 'done') : null;
+  const verifiedReturn =
+    searchParams.get('verified') === '1' ? (searchParams.has('error') ? 'failed' : 'done') : null;
   // Back from a provider that refused or failed: said at once (SPEC-DECISIONS).
   const [socialMessage, setSocialMessage] = useState<string | null>(() =>
     socialReturn && socialReturn !== 'done' ? t('LOGIN.SOCIAL_ERROR') : null,
@@ -87,13 +89,13 @@ function LoginView({
   const messageId = useId();
   const language = i18n.resolvedLanguage ?? i18n.language;
 
-  /** After the identity sign-in: the Exposure session, then home (or the profile picker). */
+  /** After the identity sign-in: the Exposure session, then the return path or home (or the profile picker first). */
   const finish = async (identityUserId: string, address: string) => {
     onSigningIn(true);
     try {
       const { profiles } = await completeSignIn(config, identityUserId, { language });
       if (profiles.length > 1) onProfiles(profiles);
-      else navigate('/');
+      else goOnAfterSignIn(navigate);
     } catch (error) {
       await signOut().catch(() => undefined);
       await reportFailure(error, address);
@@ -266,7 +268,15 @@ function LoginView({
   return (
     <section className={styles.page}>
       <title>{`${t('PAGES.LOGIN')} · ${t('GENERAL.APP_NAME')}`}</title>
-      <button type="button" className={styles.back} onClick={() => navigate(-1)}>
+      <button
+        type="button"
+        className={styles.back}
+        onClick={() => {
+          // Leaving without signing in: a later sign-in should not jump into that player.
+          forgetReturnTo();
+          navigate(-1);
+        }}
+      >
         <BackIcon />
         <span>{t('LOGIN.BACK')}</span>
       </button>

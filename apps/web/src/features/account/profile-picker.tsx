@@ -6,7 +6,7 @@ import { useNavigate } from '../../lib/router';
 import { useSessionStore } from '../../state/session-store';
 import { translatedError } from './account-errors';
 import { avatarImage } from '../../lib/avatar';
-import { errorCode, switchToProfile } from './sign-in';
+import { errorCode, goOnAfterSignIn, switchToProfile } from './sign-in';
 import styles from './profile-picker.module.css';
 
 /** A profile's picture: its avatar id among the configured avatars, or an address. */
@@ -16,7 +16,8 @@ export function avatarUrl(profile: UserProfile, avatars: readonly Avatar[]): str
 
 /**
  * "Who is watching?" after a household sign-in with several profiles: choosing one asks the
- * server for that profile's session (a new token), stores it with the profile, and goes home.
+ * server for that profile's session (a new token), stores it with the profile, and goes on: to
+ * the remembered return path (a player a visitor asked for), else home.
  */
 export function ProfilePicker({ profiles }: { profiles: UserProfile[] }) {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export function ProfilePicker({ profiles }: { profiles: UserProfile[] }) {
     store.profileLoginRequest();
     try {
       await switchToProfile(config, token, profile);
-      navigate('/');
+      goOnAfterSignIn(navigate);
     } catch (error) {
       const code = errorCode(error);
       useSessionStore.getState().profileLoginFailure(code);

@@ -1,6 +1,8 @@
 import type { ConfigWeb, UserProfile } from '@antenne/contract';
 import { firebaseLogin, getProfiles, selectProfile, type FirebaseLoginInput } from '../../api/auth';
 import { isApiError } from '../../api/client';
+import { takeReturnTo } from '../../lib/return-to';
+import type { NavigateFunction } from '../../lib/router';
 import { getIdToken, isIdentityError } from '../../api/identity';
 import { toSessionProfile, useSessionStore } from '../../state/session-store';
 import { flushPendingPreferences } from './pending-preferences';
@@ -68,5 +70,18 @@ export async function completeSignIn(
  */
 export async function switchToProfile(config: ConfigWeb, token: string, profile: UserProfile): Promise<void> {
   const answer = await selectProfile(config, token, profile.userId);
-  useSessionStore.getState().profileLoginSuccess(toSessionProfile(answer.userProfile ?? profile), answer.sessionToken);
+  useSessionStore
+    .getState()
+    .profileLoginSuccess(toSessionProfile(answer.userProfile ?? profile), answer.sessionToken);
+}
+
+/**
+ * Once signed in (and the profile chosen): back where a play button sent the visitor from, the
+ * remembered player path, used once (lib/return-to.ts); else home. The return replaces /login in
+ * the history, so leaving the player goes back to the page that asked, not to the account page.
+ */
+export function goOnAfterSignIn(navigate: NavigateFunction): void {
+  const back = takeReturnTo();
+  if (back) navigate(back, { replace: true });
+  else navigate('/');
 }

@@ -16,12 +16,17 @@ export const HIDDEN_CHIP_SUFFIX = 'PRIORITÉ 1';
 
 /** The tag values of the asset, with their scheme, in order. */
 export function tagValuesOf(asset: Pick<Asset, 'tags'>): { scheme: string; tagId: string }[] {
-  return (asset.tags ?? []).flatMap((tag) => tag.tagValues.map((value) => ({ scheme: tag.type, tagId: value.tagId })));
+  return (asset.tags ?? []).flatMap((tag) =>
+    tag.tagValues.map((value) => ({ scheme: tag.type, tagId: value.tagId })),
+  );
 }
 
 /** `subcategory:art-de-vivre` → `Art de vivre`: the readable part of a tag id, when no title is known. */
 export function readableTagId(tagId: string): string {
-  const part = tagId.slice(tagId.lastIndexOf(':') + 1).replace(/[-_]+/g, ' ').trim();
+  const part = tagId
+    .slice(tagId.lastIndexOf(':') + 1)
+    .replace(/[-_]+/g, ' ')
+    .trim();
   return part.charAt(0).toUpperCase() + part.slice(1);
 }
 
@@ -59,13 +64,19 @@ export function recommendationTag(asset: Pick<Asset, 'tags'>): { scheme: string;
 
 /** The background artwork: the banner, else the background, else the cover. */
 export function backgroundOf(asset: Pick<Asset, 'localized'>, language: string): AssetImage | undefined {
-  const images = localizedOf(asset, language)?.images ?? asset.localized?.find((l) => (l.images?.length ?? 0) > 0)?.images ?? [];
+  const images =
+    localizedOf(asset, language)?.images ??
+    asset.localized?.find((l) => (l.images?.length ?? 0) > 0)?.images ??
+    [];
   const byType = (type: string) => images.find((i) => i.type === type);
   return byType('banner') ?? byType('background') ?? byType('cover');
 }
 
 export function logoOf(asset: Pick<Asset, 'localized'>, language: string): AssetImage | undefined {
-  const images = localizedOf(asset, language)?.images ?? asset.localized?.find((l) => (l.images?.length ?? 0) > 0)?.images ?? [];
+  const images =
+    localizedOf(asset, language)?.images ??
+    asset.localized?.find((l) => (l.images?.length ?? 0) > 0)?.images ??
+    [];
   return images.find((i) => i.type === 'logo');
 }
 
@@ -81,11 +92,18 @@ const number = (value: string | undefined) => {
 export function seasonsOf(asset: Pick<Asset, 'seasons'>): Season[] {
   return [...(asset.seasons ?? [])]
     .sort((a, b) => number(a.season) - number(b.season))
-    .map((s) => ({ ...s, episodes: [...(s.episodes ?? [])].sort((a, b) => number(a.episode) - number(b.episode)) }));
+    .map((s) => ({
+      ...s,
+      episodes: [...(s.episodes ?? [])].sort((a, b) => number(a.episode) - number(b.episode)),
+    }));
 }
 
 /** Names from Intl.DisplayNames (region or language codes), the code itself when unknown. */
-export function displayNames(codes: readonly string[] | undefined, language: string, type: 'region' | 'language'): string[] {
+export function displayNames(
+  codes: readonly string[] | undefined,
+  language: string,
+  type: 'region' | 'language',
+): string[] {
   let names: Intl.DisplayNames | undefined;
   try {
     names = new Intl.DisplayNames([language], { type });
@@ -106,5 +124,50 @@ export function castOf(asset: Pick<Asset, 'participants'>) {
   return {
     actors: people.filter((p) => p.function !== 'director').map((p) => p.name),
     directors: people.filter((p) => p.function === 'director').map((p) => p.name),
+  };
+}
+
+/**
+ * The player's address (app/routes.tsx): `/player/{id}`, or `/player/{id}/{seconds}` to start
+ * at that many whole seconds into the asset (the resume point).
+ */
+export function playerPath(assetId: string, startSeconds?: number): string {
+  const path = `/player/${encodeURIComponent(assetId)}`;
+  // `/0` says "from the start"; without a progress the player resumes from the bookmark.
+  return startSeconds === undefined ? path : `${path}/${Math.max(0, Math.floor(startSeconds))}`;
+}
+
+/** Past this share of the duration a title counts as seen: it plays from the start (Exposure notes §4, JS player). */
+export const RESUME_LIMIT = 0.95;
+
+/** Where a signed-in user stopped, for the Resume button and the progress bar. */
+export interface ResumePoint {
+  /** Whole seconds into the asset: the player route's {progress}. */
+  seconds: number;
+  /** Minutes watched and total, rounded up like every duration (spec part 2 §5, §9); no total without a duration. */
+  watchedMinutes: number;
+  totalMinutes?: number;
+  /** Watched share of the duration, 0–1; undefined without a duration. */
+  share?: number;
+}
+
+/**
+ * The resume point of a bookmark (lastViewedOffset, ms), or undefined when there is nothing to
+ * resume: no bookmark, under a second in, or past RESUME_LIMIT of the duration.
+ */
+export function resumePointOf(
+  offsetMs: number | undefined,
+  durationMs: number | undefined,
+): ResumePoint | undefined {
+  if (offsetMs === undefined || !Number.isFinite(offsetMs)) return undefined;
+  const seconds = Math.floor(offsetMs / 1000);
+  if (seconds < 1) return undefined;
+  if (!durationMs || durationMs <= 0) return { seconds, watchedMinutes: Math.ceil(offsetMs / 60_000) };
+  if (offsetMs >= durationMs * RESUME_LIMIT) return undefined;
+  return {
+    seconds,
+    watchedMinutes: Math.ceil(offsetMs / 60_000),
+    totalMinutes: Math.ceil(durationMs / 60_000),
+    share: offsetMs / durationMs,
   };
 }

@@ -18,13 +18,17 @@ import {
   chipTagIds,
   displayNames,
   logoOf,
+  playerPath,
   recommendationTag,
   seasonsOf,
   tagTitle,
   trailerIdOf,
 } from './details-model';
 import { DetailsOverlay } from './details-overlay';
+import { PlayAction } from './play-action';
 import { SeasonPicker } from './season-picker';
+import { useResumePoint } from './use-resume-point';
+import { WatchProgress } from './watch-progress';
 import styles from './vod-details-page.module.css';
 import { escapeHtml } from '../../lib/html';
 import { fullWidth, imageAt } from '../../lib/image-url';
@@ -52,7 +56,8 @@ function VodDetails({ assetId }: { assetId: string }) {
     );
   }
   if (asset.isError) {
-    const notFound = isApiError(asset.error) && (asset.error.httpCode === 404 || asset.error.httpCode === 400);
+    const notFound =
+      isApiError(asset.error) && (asset.error.httpCode === 404 || asset.error.httpCode === 400);
     return (
       <div className={styles.page}>
         <h1 className="visually-hidden">{t('PAGES.DETAILS')}</h1>
@@ -94,7 +99,22 @@ function Details({ asset }: { asset: Asset }) {
   const season = seasons.find((s) => s.seasonId === seasonId) ?? seasons[0];
   const episodes = season?.episodes ?? [];
   const firstEpisode = episodes[0];
-  const watchId = isShow ? firstEpisode?.assetId : asset.assetId;
+
+  // A film or an episode resumes where the signed-in user stopped; a series plays the selected
+  // season's first episode from the start (spec part 2 §4).
+  const resume = useResumePoint(isShow ? undefined : asset.assetId, asset.duration);
+  const play = isShow
+    ? firstEpisode && { to: playerPath(firstEpisode.assetId, 0), episode: firstEpisode.episode }
+    : {
+        to: playerPath(asset.assetId, resume?.seconds),
+        episode: asset.type === 'EPISODE' ? asset.episode : undefined,
+      };
+  const playLabel = (() => {
+    if (!play) return '';
+    if (resume)
+      return play.episode ? t('DETAILS.RESUME_EPISODE', { episode: play.episode }) : t('DETAILS.RESUME');
+    return play.episode ? t('DETAILS.WATCH_EPISODE', { episode: play.episode }) : t('DETAILS.WATCH');
+  })();
 
   const reco = recommendationTag(asset);
   const recommendations = useRecommendations(reco?.tagId, reco?.scheme, asset.assetId);
@@ -107,7 +127,10 @@ function Details({ asset }: { asset: Asset }) {
       favorite.press();
       return;
     }
-    void openPopup({ title: t('DETAILS.FAVOURITE_SIGN_IN_TITLE'), html: `<p>${escapeHtml(t('DETAILS.FAVOURITE_SIGN_IN_TEXT'))}</p>` });
+    void openPopup({
+      title: t('DETAILS.FAVOURITE_SIGN_IN_TITLE'),
+      html: `<p>${escapeHtml(t('DETAILS.FAVOURITE_SIGN_IN_TEXT'))}</p>`,
+    });
   };
 
   return (
@@ -126,7 +149,13 @@ function Details({ asset }: { asset: Asset }) {
         <h1 className={styles.title}>
           {logo ? (
             // Its declared size reserves the space (no shift when it arrives); 800×300 when undeclared.
-            <img className={styles.logo} src={imageAt(logo.url, 800)} width={logo.width ?? 800} height={logo.height ?? 300} alt={title} />
+            <img
+              className={styles.logo}
+              src={imageAt(logo.url, 800)}
+              width={logo.width ?? 800}
+              height={logo.height ?? 300}
+              alt={title}
+            />
           ) : (
             title
           )}
@@ -167,13 +196,11 @@ function Details({ asset }: { asset: Asset }) {
           </p>
         ) : null}
 
+        {resume ? <WatchProgress resume={resume} /> : null}
+
         <div className={styles.actions} role="group" aria-label={t('DETAILS.ACTIONS')}>
-          {watchId ? (
-            <Link className={`${styles.action} ${styles.primary}`} to={`/player/${encodeURIComponent(watchId)}`}>
-              {isShow && firstEpisode?.episode
-                ? t('DETAILS.WATCH_EPISODE', { episode: firstEpisode.episode })
-                : t('DETAILS.WATCH')}
-            </Link>
+          {play ? (
+            <PlayAction to={play.to} label={playLabel} className={`${styles.action} ${styles.primary}`} />
           ) : null}
           <DetailsOverlay
             asset={asset}
@@ -194,7 +221,8 @@ function Details({ asset }: { asset: Asset }) {
             {favorite.on ? t('FAVORITES.IN_FAVORITES') : t('DETAILS.FAVOURITE')}
           </button>
           {trailerId ? (
-            <Link className={styles.action} to={`/player/${encodeURIComponent(trailerId)}`}>
+            // Trailers need no sign-in: everyone goes to the player, which shows its errors in a popup.
+            <Link className={styles.action} to={playerPath(trailerId)}>
               {t('DETAILS.TRAILER')}
             </Link>
           ) : null}
@@ -210,7 +238,10 @@ function Details({ asset }: { asset: Asset }) {
             <SeasonPicker seasons={seasons} selected={season?.seasonId} onSelect={setSeasonId} />
           ) : null}
           {episodes.length > 0 ? (
-            <ul className={styles.row} aria-label={season ? t('DETAILS.SEASON', { number: season.season }) : undefined}>
+            <ul
+              className={styles.row}
+              aria-label={season ? t('DETAILS.SEASON', { number: season.season }) : undefined}
+            >
               {episodes.map((episode) => (
                 <li key={episode.assetId} className={styles.item}>
                   <AssetCard asset={episode} orientation="landscape" />
@@ -242,4 +273,3 @@ function Details({ asset }: { asset: Asset }) {
     </div>
   );
 }
-

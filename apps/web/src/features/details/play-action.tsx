@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { useStartup } from '../../api/use-startup';
+import { openPopup } from '../../components/modal/popup-store';
+import { escapeHtml } from '../../lib/html';
+import { rememberReturnTo } from '../../lib/return-to';
+import { Link, useNavigate } from '../../lib/router';
+import { useUserToken } from '../../state/session-store';
+
+/** Country where playback needs a pay-TV provider's sign-in (spec part 2 §4, §6). */
+const PAY_TV_COUNTRY = 'US';
+
+/**
+ * The main button of the action row (spec part 2 §4, Play button). Signed in: a link to the
+ * player. A visitor: a button, since it does not play — in the US it says 'login to watch' and
+ * goes straight to /login; elsewhere it asks first (PLAYER.POPUP_LOGIN_TO_WATCH). Either way the
+ * player's address is remembered, so the sign-in comes back to it (lib/return-to.ts).
+ */
+export function PlayAction({ to, label, className }: { to: string; label: string; className: string }) {
+  const { t } = useTranslation();
+  const { location } = useStartup();
+  const token = useUserToken();
+  const navigate = useNavigate();
+
+  if (token) {
+    return (
+      <Link className={className} to={to}>
+        {label}
+      </Link>
+    );
+  }
+
+  const signInThenPlay = () => {
+    rememberReturnTo(to);
+    navigate('/login');
+  };
+
+  if (location.country === PAY_TV_COUNTRY) {
+    return (
+      <button type="button" className={className} onClick={signInThenPlay}>
+        {t('DETAILS.LOGIN_TO_WATCH')}
+      </button>
+    );
+  }
+
+  const askToSignIn = async () => {
+    const { validated } = await openPopup({
+      title: t('DETAILS.PLAY_SIGN_IN_TITLE'),
+      html: `<p>${escapeHtml(t('PLAYER.POPUP_LOGIN_TO_WATCH'))}</p>`,
+      validateLabel: t('DETAILS.SIGN_IN'),
+      cancel: true,
+    });
+    if (validated) signInThenPlay();
+  };
+
+  return (
+    <button type="button" className={className} aria-haspopup="dialog" onClick={() => void askToSignIn()}>
+      {label}
+    </button>
+  );
+}
