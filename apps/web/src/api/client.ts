@@ -31,6 +31,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Adds `client=json` to a GET (default true); off for files that are not API calls. */
   clientJson?: boolean;
+  /** Extra request headers (e.g. the parental PIN of a play call). */
+  headers?: Record<string, string>;
 }
 
 /** Codes the wrapper itself produces; the others come from the server's error body. */
@@ -100,7 +102,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const isGet = method === 'GET';
   const url = buildUrl(path, { ...options, clientJson: isGet && options.clientJson !== false });
 
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
   if (options.noCache) headers.set('Cache-Control', 'no-cache');

@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Decorative icons: the control that holds one carries the accessible name. */
-function Icon(props: SVGProps<SVGSVGElement>) {
+export function Icon(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"

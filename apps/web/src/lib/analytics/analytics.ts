@@ -9,7 +9,9 @@ export type AnalyticsEvent =
   | { type: 'page'; path: string; title: string }
   | { type: 'category'; id: string; title: string }
   | { type: 'searchResults'; query: string; count: number }
-  | { type: 'notFound'; path: string };
+  | { type: 'notFound'; path: string }
+  /** The player reached `percent` (25, 50, 75, 100) of an asset. */
+  | { type: 'media'; assetId: string; percent: number };
 
 /** Where events go. `send` must not throw; it is called synchronously. */
 export interface Transport {
@@ -62,4 +64,6 @@ export const analytics = {
   searchResults: (query: string, count: number) => send({ type: 'searchResults', query, count }),
   /** A path led nowhere (/notFound). */
   notFound: (path: string) => send({ type: 'notFound', path }),
+  /** Playback of `assetId` reached `percent` of its duration (the heartbeat milestones). */
+  mediaProgress: (assetId: string, percent: number) => send({ type: 'media', assetId, percent }),
 };

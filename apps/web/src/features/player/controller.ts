@@ -1,0 +1,77 @@
+/**
+ * The seam between the player's engine (player-page.tsx: play call, playlist of bumpers, ad and
+ * asset, shaka-player, events) and its overlay (overlay/: the desktop controls). The engine owns
+ * the <video> element and the tracks; the overlay reads this state and calls these actions.
+ */
+
+export interface TextTrackOption {
+  /** Stable id within this playback (shaka's track id). */
+  id: number;
+  language: string;
+  /** Shown in the picker: the manifest's label, else the language's name. */
+  label: string;
+}
+
+export interface AudioTrackOption {
+  id: number;
+  language: string;
+  label: string;
+  /** The audio-description track ("Français (audiodescription)"). */
+  audioDescription: boolean;
+}
+
+/** What is playing now in the playlist. */
+export type PlaylistPhase = 'loading' | 'bumper' | 'ad' | 'content' | 'ended';
+
+export interface AdState {
+  /** Seconds left in the ad, rounded up (the "Advertisement · 0:12" label). */
+  remainingSeconds: number;
+  /** Where a click on the ad leads (opened in a new tab; the tracker records it). */
+  clickThrough?: string;
+}
+
+export interface PlayerState {
+  phase: PlaylistPhase;
+  title: string;
+  /** The episode line under the title ("S1 · E3 — …"), when an episode plays. */
+  subtitle?: string;
+  /** True while buffering, seeking or loading (the spinner). */
+  waiting: boolean;
+  textTracks: TextTrackOption[];
+  /** null: subtitles off. */
+  activeTextTrackId: number | null;
+  audioTracks: AudioTrackOption[];
+  activeAudioTrackId: number | null;
+  /** Set while an ad plays: no seeking then. */
+  ad?: AdState;
+  /** A next episode exists (the button shows). */
+  hasNext: boolean;
+  /** The cast launcher may show (Chrome, and the Cast SDK reached). */
+  castAvailable: boolean;
+  /** AirPlay may show (Safari with a target available). */
+  airplayAvailable: boolean;
+}
+
+export interface PlayerActions {
+  /** Leaves the player (history back, or home when there is no history). */
+  back(): void;
+  selectTextTrack(id: number | null): void;
+  selectAudioTrack(id: number): void;
+  nextEpisode(): void;
+  /** Opens the cast dialog / AirPlay picker. */
+  cast(): void;
+  airplay(): void;
+  /** The ad's click-through: tracked, then opened. */
+  adClick(): void;
+}
+
+/** Subtitle appearance, remembered per profile (localStorage `subtitle-style:<profileId>`). */
+export interface SubtitleStyle {
+  /** Percent of the default size. */
+  size: 75 | 100 | 150 | 200;
+  color: 'white' | 'yellow' | 'cyan' | 'green';
+  /** Opacity of the black background behind the text, 0–100. */
+  backgroundOpacity: 0 | 25 | 50 | 75 | 100;
+}
+
+export const DEFAULT_SUBTITLE_STYLE: SubtitleStyle = { size: 100, color: 'white', backgroundOpacity: 75 };
