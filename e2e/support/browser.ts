@@ -44,6 +44,10 @@ export interface PageOptions {
   viewport?: { width: number; height: number };
   /** Lets a test inject scripts (axe) despite the app's CSP. */
   bypassCSP?: boolean;
+  /** Sent with every request of the page (X-Forwarded-For behind a trusted proxy...). */
+  extraHTTPHeaders?: Record<string, string>;
+  /** Runs in every document before the app's scripts (localStorage set as a returning visitor has it...). */
+  initScript?: string;
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -51,7 +55,9 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     locale: options.locale ?? 'fr-FR',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.bypassCSP ? { bypassCSP: true } : {}),
+    ...(options.extraHTTPHeaders ? { extraHTTPHeaders: options.extraHTTPHeaders } : {}),
   });
+  if (options.initScript !== undefined) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] uncaught: ${error.message}`));
   return { context, page };

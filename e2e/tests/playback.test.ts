@@ -2,19 +2,22 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, screenshotOnFailure } from '../support/browser.js';
+import { playbackPaths } from '@antenne/contract';
+import { demoSessionToken } from '../support/demo-session.js';
 import { startServer, waitForDemoMedia, type RunningServer } from '../support/server.js';
 
 /**
  * A demo stream played in Chromium by shaka-player (the player the web app uses), through both
  * manifests: time advances, the ladder's three renditions, the subtitles and the audio
- * description are what the player sees. The player page itself comes with the playback issue;
- * here shaka runs on the app's origin, as it will there.
+ * description are what the player sees, through the signed manifests of the play call. The player
+ * page's own journey is e2e/tests/player.test.ts; here shaka runs bare on the app's origin.
  */
 
 const V1 = '/v1/customer/antenne/businessunit/monde';
 const shakaFile = createRequire(import.meta.url).resolve('shaka-player/dist/shaka-player.compiled.js');
 
 let server: RunningServer;
+let token: string | undefined;
 let browser: Browser;
 let context: BrowserContext | undefined;
 let page: Page | undefined;
@@ -103,20 +106,28 @@ async function play(manifest: string): Promise<Played> {
   }, `${server.url}${manifest}`);
 }
 
+/** The signed manifests of a title, as the play call gives them to the demo subscriber. */
 async function mediasOf(assetId: string): Promise<Record<string, string>> {
-  const asset = (await (await fetch(`${server.url}${V1}/content/asset/${assetId}?fieldSet=ALL`)).json()) as {
-    medias: { format: string; locator: string }[];
-  };
-  return Object.fromEntries(asset.medias.map((m) => [m.format, m.locator]));
+  token ??= await demoSessionToken(server.url);
+  const play = await fetch(`${server.url}${playbackPaths.play({ customer: 'antenne', businessUnit: 'monde' }, assetId)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(play.status).toBe(200);
+  const body = (await play.json()) as { formats: { format: string; mediaLocator: string }[] };
+  return Object.fromEntries(body.formats.map((f) => [f.format, f.mediaLocator]));
 }
 
-/** The first published film whose stream is the given programme. */
+/** The first published film on a free offer (the trailers' and ads' offers aside) whose stream is the given programme. */
 async function filmPlaying(programme: string): Promise<string> {
   const films = (await (await fetch(`${server.url}${V1}/content/asset?assetType=MOVIE&pageSize=200&fieldSet=ALL`)).json()) as {
-    items: { assetId: string; medias: { locator: string }[] }[];
+    items: { assetId: string; medias: { locator: string }[]; publications?: { products: string[] }[] }[];
   };
-  const film = films.items.find((f) => f.medias.some((m) => m.locator.startsWith(`/demo-media/${programme}-`)));
-  if (film === undefined) throw new Error(`no film plays ${programme}`);
+  const film = films.items.find(
+    (f) =>
+      f.medias.some((m) => m.locator.startsWith(`/demo-media/${programme}-`)) &&
+      f.publications?.some((p) => p.products.some((id) => id === 'gratuit' || id === 'gratuit-pub')),
+  );
+  if (film === undefined) throw new Error(`no free film plays ${programme}`);
   return film.assetId;
 }
 

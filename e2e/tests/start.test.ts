@@ -7,6 +7,8 @@ import { demoCatalogue } from '@antenne/content';
 import { collectImageUrls } from '@antenne/content/images';
 import { expect, test } from 'vitest';
 import { repoRoot } from '../support/paths.js';
+import { playbackPaths } from '@antenne/contract';
+import { demoSessionToken } from '../support/demo-session.js';
 import { waitForDemoMedia } from '../support/server.js';
 
 const V1 = '/v1/customer/antenne/businessunit/monde';
@@ -67,7 +69,7 @@ interface Asset {
   assetId: string;
   type: string;
   localized: { locale: string; title?: string; description?: string; images?: { url: string }[] }[];
-  medias: { format: string; locator?: string }[];
+  medias: { format: string; locator?: string; drm?: string }[];
 }
 
 /** Every asset of the catalogue, published or not, page by page. */
@@ -96,6 +98,22 @@ async function failing(base: string, paths: string[]): Promise<string[]> {
     }),
   );
   return bad;
+}
+
+/** The status of every URL (a few at a time). */
+async function statuses(base: string, paths: string[]): Promise<number[]> {
+  const result: number[] = [];
+  const queue = [...new Set(paths)];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        const response = await fetch(`${base}${path}`);
+        await response.arrayBuffer();
+        result.push(response.status);
+      }
+    }),
+  );
+  return result;
 }
 
 const count = async (url: string, query: string) =>
@@ -129,7 +147,8 @@ test('npm start serves the whole demo: every title in five languages, every imag
 
     const assets = await allAssets(url);
     const images = new Set<string>(collectImageUrls(demoCatalogue()));
-    const streams = new Set<string>();
+    // One asset per demo stream folder (/demo-media/<item>-<hash>).
+    const streams = new Map<string, Asset[]>();
     for (const asset of assets) {
       // Every title in French (original) and English, German, Spanish, Arabic, with a title and a description.
       expect(asset.localized.map((l) => l.locale).sort(), asset.assetId).toEqual(['ar', 'de', 'en', 'es', 'fr']);
@@ -138,13 +157,41 @@ test('npm start serves the whole demo: every title in five languages, every imag
         expect(l.description, `${asset.assetId} ${l.locale}`).toBeTruthy();
         for (const image of l.images ?? []) images.add(image.url);
       }
-      // Every asset points at a demo stream (HLS and DASH).
-      expect(asset.medias.map((m) => m.format).sort(), asset.assetId).toEqual(['DASH', 'HLS']);
-      for (const media of asset.medias) streams.add(media.locator ?? '');
+      // Every asset points at a demo stream: HLS and DASH, or DASH alone when encrypted (ClearKey).
+      const formats = asset.medias.map((m) => m.format).sort();
+      if (asset.medias.some((m) => m.drm === 'CENC')) expect(formats, asset.assetId).toEqual(['DASH']);
+      else expect(formats, asset.assetId).toEqual(['DASH', 'HLS']);
+      for (const media of asset.medias) {
+        const stream = (media.locator ?? '').split('/').slice(0, 3).join('/');
+        streams.set(stream, [...(streams.get(stream) ?? []), asset]);
+      }
     }
     expect(images.size).toBeGreaterThan(1000);
     expect(await failing(url, [...images])).toEqual([]);
-    expect(await failing(url, [...streams])).toEqual([]);
+    // Media answer only through a play token: unsigned, every manifest is refused…
+    const unsigned = assets.flatMap((a) => a.medias.map((m) => m.locator ?? ''));
+    expect((await statuses(url, unsigned)).filter((s) => s !== 403)).toEqual([]);
+    // …and each demo stream plays for the demo subscriber: every signed manifest answers.
+    const token = await demoSessionToken(url, 'http://localhost:8080');
+    const signed: string[] = [];
+    for (const [stream, candidates] of streams) {
+      let played = false;
+      for (const asset of candidates) {
+        const play = await fetch(`${url}${playbackPaths.play({ customer: 'antenne', businessUnit: 'monde' }, asset.assetId)}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (play.status !== 200) {
+          await play.arrayBuffer();
+          continue;
+        }
+        const body = (await play.json()) as { formats: { mediaLocator: string }[] };
+        signed.push(...body.formats.map((f) => f.mediaLocator));
+        played = true;
+        break;
+      }
+      expect(played, `a title playing ${stream}`).toBe(true);
+    }
+    expect(await failing(url, signed)).toEqual([]);
     // The config's avatars answer too; the demo subscriber of the README signs in at once.
     const config = (await (await fetch(`${url}/config/config_web.json`)).json()) as { avatars: { url: string }[] };
     expect(config.avatars.length).toBeGreaterThan(0);

@@ -1,0 +1,250 @@
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { playbackPaths } from '@antenne/contract';
+import { waitForDemoMedia } from '../support/server.js';
+import { useBrowserSuite } from '../support/suite.js';
+
+/**
+ * Playback in Chromium, signed in as the demo subscriber of the README, against the real built
+ * server with the demo media: the playlist (brand bumper, classification bumper, VAST pre-roll,
+ * content), the overlay's controls, the bookmark and resume, a ClearKey title, the end of a
+ * series, and each refusal the play call can answer.
+ */
+
+// X-Forwarded-For is honoured (the geo-blocking case sends one, as a CDN in front would).
+const suite = useBrowserSuite({ TRUST_PROXY: 'true', AUTH_SIGN_IN_LIMIT: '100' });
+
+const TENANT = { customer: 'antenne', businessUnit: 'monde' };
+const V1 = '/v1/customer/antenne/businessunit/monde';
+/** Free with ads (gratuit-pub), rated « déconseillé aux moins de 12 ans »: every step of the playlist. */
+const FREE_FILM = 'film-neige-sur-montreal';
+/** Transactional (rental), and the demo household holds no ticket. */
+const RENTAL_FILM = 'film-douala-express';
+/** Published in TN, FR, BE, CH, MA only. */
+const GEO_FILM = 'film-marathon-de-carthage';
+/** A public address geolocated in the United States. */
+const US_ADDRESS = '8.8.8.8';
+const SERIES = 'serie-les-aventures-de-zou';
+/** The demo subscriber's parental PIN (owner profile), README. */
+const PARENTAL_PIN = '1234';
+
+/** Records, in the page, every phase/asset the player's <video> goes through. */
+const RECORD_PHASES = `
+  window.__phases = [];
+  new MutationObserver(() => {
+    const video = document.querySelector('video[data-phase]');
+    if (!video) return;
+    const step = video.dataset.phase + ':' + (video.dataset.assetId || '');
+    if (window.__phases[window.__phases.length - 1] !== step) window.__phases.push(step);
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase', 'data-asset-id'] });
+`;
+/** The visitor accepted cookies and advertising (ads need consent: SPEC-DECISIONS). */
+const CONSENT = `try { localStorage.setItem('consent', 'all'); } catch {}`;
+
+async function signInDemo(page: Page, profile: 'Démo' | 'Enfants' = 'Démo'): Promise<void> {
+  await page.goto(`${suite.server.url}/login`);
+  await page.getByLabel('Adresse e-mail').fill('demo@antenne.example');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Antenne-demo-2026');
+  await page.getByLabel('Mot de passe', { exact: true }).press('Enter');
+  await page.getByRole('heading', { level: 1, name: 'Qui regarde ?' }).waitFor();
+  await page.getByRole('button', { name: profile }).click();
+  await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+}
+
+const video = (page: Page) => page.locator('video[data-phase]');
+const phase = (page: Page) => video(page).getAttribute('data-phase');
+const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+async function waitForContent(page: Page, timeout = 90_000): Promise<void> {
+  await expect.poll(() => phase(page), { timeout, interval: 250 }).toBe('content');
+}
+
+/** Moves the mouse over the player so the overlay shows its controls. */
+async function showControls(page: Page): Promise<void> {
+  await page.mouse.move(640, 400);
+  await page.mouse.move(660, 420);
+}
+
+async function openDetails(page: Page, assetId: string): Promise<void> {
+  await page.goto(`${suite.server.url}/details/vod/${assetId}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+}
+
+test('prepare: the demo media are built', async () => {
+  await waitForDemoMedia(suite.server.url);
+}, 320_000);
+
+describe('signed in as the demo subscriber', () => {
+  test('a free film: brand bumper, classification bumper, ad with its beacons, then the content; seek, pause, subtitles; leave at 20 s, resume near 20 s', async () => {
+    const { page } = await suite.newPage({ initScript: `${CONSENT}\n${RECORD_PHASES}` });
+    const beacons: string[] = [];
+    page.on('response', (response: Response) => {
+      const url = new URL(response.url());
+      if (url.pathname === playbackPaths.adTracking(TENANT) && response.status() === 204) beacons.push(url.searchParams.get('event') ?? '');
+    });
+    await signInDemo(page);
+    await openDetails(page, FREE_FILM);
+    await page.getByRole('link', { name: 'Regarder', exact: true }).click();
+    await page.waitForURL(new RegExp(`/player/${FREE_FILM}`));
+
+    await waitForContent(page);
+    const steps = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
+    const kinds = steps.map((s) => s.split(':')[0]);
+    // Brand bumper, then the classification bumper, then the ad, then the film (loading steps aside).
+    expect(kinds.filter((k) => k !== 'loading')).toEqual(['bumper', 'bumper', 'ad', 'content']);
+    expect(steps.filter((s) => s.startsWith('bumper:'))).toEqual(['bumper:bumper-brand', 'bumper:bumper-csa-12']);
+    expect(kinds.indexOf('ad')).toBeGreaterThan(kinds.lastIndexOf('bumper'));
+    expect(kinds.indexOf('content')).toBeGreaterThan(kinds.indexOf('ad'));
+    // The VAST tracking beacons the ad fired reached the server.
+    for (const event of ['impression', 'start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete']) expect(beacons).toContain(event);
+
+    // The content plays: time advances.
+    const t0 = await currentTime(page);
+    await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(t0 + 1);
+
+    // +10 s, then −10 s.
+    await showControls(page);
+    let before = await currentTime(page);
+    await page.getByRole('button', { name: 'Avancer de 10 secondes' }).click();
+    expect(await currentTime(page)).toBeGreaterThanOrEqual(before + 9);
+    before = await currentTime(page);
+    await page.getByRole('button', { name: 'Reculer de 10 secondes' }).click();
+    expect(await currentTime(page)).toBeLessThanOrEqual(before - 9);
+
+    // Pause: time stands still; resume: it moves again.
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const paused = await currentTime(page);
+    await page.waitForTimeout(1200);
+    expect(await currentTime(page)).toBeCloseTo(paused, 1);
+    await page.getByRole('button', { name: 'Lecture' }).click();
+    await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(paused + 0.5);
+
+    // Subtitles on (French): a cue track shows; then off.
+    await page.getByRole('button', { name: 'Sous-titres', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'Français' }).click();
+    const showing = () =>
+      video(page).evaluate((v: HTMLVideoElement) => [...v.textTracks].filter((t) => t.mode === 'showing').map((t) => t.language));
+    await expect.poll(showing).toEqual(['fr']);
+    await page.getByRole('button', { name: 'Sous-titres', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'Aucun' }).click();
+    await expect.poll(showing).toEqual([]);
+
+    // Leave at about 20 s of the film.
+    await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 19));
+    await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(20);
+    await showControls(page);
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(new RegExp(`/details/vod/${FREE_FILM}`));
+    // The details page shows the progress and offers to resume.
+    await page.getByRole('progressbar').waitFor();
+    const resume = page.getByRole('link', { name: /Reprendre/ });
+    await resume.waitFor();
+    const href = await resume.getAttribute('href');
+    const seconds = Number(/\/player\/[^/]+\/(\d+)/.exec(href ?? '')?.[1]);
+    expect(seconds).toBeGreaterThanOrEqual(19);
+    expect(seconds).toBeLessThanOrEqual(24);
+
+    // Reopen: after the playlist, the film starts near 20 s.
+    await resume.click();
+    await waitForContent(page);
+    const start = await currentTime(page);
+    expect(start).toBeGreaterThanOrEqual(18);
+    expect(start).toBeLessThan(26);
+  }, 240_000);
+
+  test('the ClearKey title plays: its licence comes from the server with the play token', async () => {
+    const { page } = await suite.newPage({ initScript: RECORD_PHASES });
+    const licences: number[] = [];
+    page.on('response', (response: Response) => {
+      if (new URL(response.url()).pathname === playbackPaths.clearKeyLicense(TENANT)) licences.push(response.status());
+    });
+    await signInDemo(page);
+    const assets = (await (await fetch(`${suite.server.url}${V1}/content/asset?assetType=MOVIE&pageSize=200&fieldSet=ALL`)).json()) as {
+      items: { assetId: string; medias?: { drm?: string }[] }[];
+    };
+    const encrypted = assets.items.find((a) => a.medias?.some((m) => m.drm === 'CENC'));
+    expect(encrypted, 'a demo film is encrypted').toBeDefined();
+    await openDetails(page, encrypted!.assetId);
+    await page.getByRole('link', { name: /^Regarder/ }).click();
+    await waitForContent(page);
+    const t0 = await currentTime(page);
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(t0 + 1.5);
+    expect(licences).toContain(200);
+  }, 180_000);
+
+  test('the last episode of a series ends: the player goes back', async () => {
+    const { page } = await suite.newPage({ initScript: RECORD_PHASES });
+    await signInDemo(page);
+    const episodes = (await (await fetch(`${suite.server.url}${V1}/content/asset?assetType=EPISODE&pageSize=200&fieldSet=ALL`)).json()) as {
+      items: { assetId: string; tvShowId?: string; season?: string; episode?: string; medias?: { durationMillis?: number }[] }[];
+    };
+    const last = episodes.items
+      .filter((e) => e.tvShowId === SERIES)
+      .sort((a, b) => Number(a.season) - Number(b.season) || Number(a.episode) - Number(b.episode))
+      .at(-1);
+    expect(last).toBeDefined();
+    await openDetails(page, SERIES);
+    const duration = Math.floor((last!.medias?.[0]?.durationMillis ?? 30_000) / 1000);
+    // Straight to its last seconds (the route's progress), as a resume would.
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/player/${last!.assetId}/${duration - 4}`);
+    await waitForContent(page);
+    await page.waitForURL(new RegExp(`/details/vod/${SERIES}`), { timeout: 30_000 });
+  }, 180_000);
+
+  test('a rental without a ticket: the not-entitled message', async () => {
+    const { page } = await suite.newPage();
+    await signInDemo(page);
+    await openDetails(page, RENTAL_FILM);
+    await page.getByRole('link', { name: /^Regarder/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(/droits|louer|achat|abonnement/i);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(new RegExp(`/details/vod/${RENTAL_FILM}`));
+  }, 120_000);
+
+  test('a title not published in the visitor country: the geo-blocking message', async () => {
+    const { page } = await suite.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': US_ADDRESS } });
+    await signInDemo(page);
+    await page.goto(`${suite.server.url}/player/${GEO_FILM}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(/pays|région/i);
+  }, 120_000);
+
+  test('a child profile and a -12 film: the parental PIN (wrong, then right)', async () => {
+    const { page } = await suite.newPage({ initScript: RECORD_PHASES });
+    await signInDemo(page, 'Enfants');
+    await openDetails(page, FREE_FILM);
+    await page.getByRole('link', { name: /^Regarder/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const pin = dialog.getByLabel(/code/i);
+    await pin.fill('0000');
+    await pin.press('Enter');
+    await dialog.getByText('Code incorrect').waitFor();
+    await pin.fill(PARENTAL_PIN);
+    await pin.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => phase(page), { timeout: 30_000 }).toMatch(/bumper|ad|content/);
+  }, 120_000);
+});
+
+test('media are refused without a valid play token', async () => {
+  const url = suite.server.url;
+  const films = (await (await fetch(`${url}${V1}/content/asset?assetType=MOVIE&pageSize=5&fieldSet=ALL`)).json()) as {
+    items: { medias: { format: string; locator: string }[] }[];
+  };
+  const manifest = films.items[0]!.medias.find((m) => m.format === 'HLS')!.locator;
+  const segment = manifest.replace('master.m3u8', 'seg-0-00001.m4s');
+  const playlist = manifest.replace('master.m3u8', 'media_0.m3u8');
+  for (const path of [manifest, playlist]) expect((await fetch(`${url}${path}`)).status, path).toBe(403);
+  const unsigned = await fetch(`${url}${segment}`);
+  expect(unsigned.status).toBe(403);
+  expect(((await unsigned.json()) as { message: string }).message).toBe('INVALID_PLAY_TOKEN');
+  const forged = await fetch(`${url}/play/v1.forged.token${segment}`);
+  expect(forged.status).toBe(403);
+});
