@@ -1,4 +1,5 @@
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { accountPaths, type Asset, type ConfigWeb } from '@antenne/contract';
 import { useUserToken } from '../state/session-store';
 import { api } from './client';
@@ -95,24 +96,38 @@ export function useToggleFavorite() {
   const { config } = useStartup();
   const token = useUserToken();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ target, add }: { target: FavoriteTarget; add: boolean }) => {
-      if (!token) throw new Error('Favourites need a signed-in user');
-      if (add) {
-        await addFavorite(config, token, target.favoriteId);
-        return;
-      }
-      const ids = new Set(
-        (queryClient.getQueryData(favoritesQueryOptions(config, token).queryKey) ?? []).map(
-          (item) => item.assetId,
-        ),
-      );
-      const listed = [target.favoriteId, target.episodeId].filter(
-        (id): id is string => id !== undefined && ids.has(id),
-      );
-      for (const id of listed.length > 0 ? [...new Set(listed)] : [target.favoriteId])
-        await removeFavorite(config, token, id);
+  // A plain pending flag rather than useMutation: the cards on the home page carry this hook,
+  // and TanStack's mutation machinery would weigh on the first screen's JavaScript budget.
+  const [isPending, setPending] = useState(false);
+  const mutate = useCallback(
+    (
+      { target, add }: { target: FavoriteTarget; add: boolean },
+      { onError }: { onError?: (error: unknown) => void } = {},
+    ) => {
+      const run = async () => {
+        if (!token) throw new Error('Favourites need a signed-in user');
+        if (add) {
+          await addFavorite(config, token, target.favoriteId);
+          return;
+        }
+        const ids = new Set(
+          (queryClient.getQueryData(favoritesQueryOptions(config, token).queryKey) ?? []).map((item) => item.assetId),
+        );
+        const listed = [target.favoriteId, target.episodeId].filter(
+          (id): id is string => id !== undefined && ids.has(id),
+        );
+        for (const id of listed.length > 0 ? [...new Set(listed)] : [target.favoriteId])
+          await removeFavorite(config, token, id);
+      };
+      setPending(true);
+      void run()
+        .catch((error: unknown) => onError?.(error))
+        .finally(() => {
+          setPending(false);
+          void queryClient.invalidateQueries({ queryKey: ['favourites'] });
+        });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['favourites'] }),
-  });
+    [config, token, queryClient],
+  );
+  return { isPending, mutate };
 }
