@@ -109,7 +109,7 @@ try {
   const play = (await (await fetch(`${app.url}${playbackPaths.play(TENANT, trailerId)}`)).json()) as { formats?: { format: string; mediaLocator: string }[] };
   const manifest = play.formats?.find((f) => f.format === 'DASH')?.mediaLocator;
   if (manifest === undefined) throw new Error(`the trailer ${trailerId} has no DASH format: ${JSON.stringify(play)}`);
-  const basePage = await (await browser.newContext()).newPage();
+  const basePage = await (await browser.newContext({ bypassCSP: true })).newPage();
 
   // One warm-up of each (the route's chunk and shaka's compile are cached like a returning visitor's).
   await appRun(appPage, app.url, trailerLink);

@@ -52,8 +52,8 @@ type ShakaPlayer = InstanceType<Shaka['Player']>;
 
 let shakaModule: Promise<Shaka> | undefined;
 
-/** shaka-player's code, fetched once and its polyfills installed. */
-function loadShaka(): Promise<Shaka> {
+/** shaka-player's code, fetched once and its polyfills installed (also called early, beside the play call). */
+export function loadShaka(): Promise<Shaka> {
   shakaModule ??= import('shaka-player').then((module) => {
     const shaka = module.default;
     shaka.polyfill.installAll();

@@ -19,6 +19,7 @@ const engine = vi.hoisted(() => ({
   destroyed: 0,
 }));
 vi.mock('./engine', () => ({
+  loadShaka: vi.fn(async () => undefined),
   createEngine: vi.fn(
     async (): Promise<Engine> => ({
       load: async (format: PlayFormat, options = {}) => void engine.loads.push({ url: format.mediaLocator, ...options }),

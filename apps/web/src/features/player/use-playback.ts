@@ -19,7 +19,7 @@ import { useNavigate } from '../../lib/router';
 import { useSessionStore } from '../../state/session-store';
 import { fetchPreroll, type PrerollAd } from './ad';
 import type { PlayerActions, PlayerState } from './controller';
-import { createEngine, type Engine } from './engine';
+import { createEngine, loadShaka, type Engine } from './engine';
 import { bumpersOf, milestonesReached, pickFormat, resumeSeconds, vastUrlOf } from './playlist';
 import { isChrome, loadCastSdk, showAirPlayPicker, startCasting, watchAirPlay } from './remote-playback';
 import { audioTrackOptions, textTrackOptions } from './tracks';
@@ -438,6 +438,8 @@ export function usePlayback({ video, assetId, progress, isEpisode }: UsePlayback
     });
 
     async function start(media: HTMLVideoElement) {
+      // shaka's code is fetched and compiled while the play call is under way, not after it.
+      void loadShaka().catch(() => undefined);
       const play = await obtainPlay();
       if (!play || signal.aborted) return;
       airplayAllowedRef.current = play.contractRestrictions?.airplayEnabled !== false;
