@@ -93,13 +93,19 @@ describe('category page', () => {
 });
 
 describe('title details', () => {
-  test('a film: title, minutes, the CSA icon leading to /csa, a Watch link and the "Découvrez aussi" row', async () => {
+  test('a film: title, minutes, the CSA icon leading to /csa, Watch asking a visitor to log in, and the "Découvrez aussi" row', async () => {
     const p = await open('/details/vod/film-le-dernier-ete-de-l-empire');
     await p.getByRole('heading', { level: 1, name: "Le Dernier Été de l'Empire" }).waitFor();
     expect(await p.getByText('134 min').count()).toBeGreaterThan(0);
     expect(await p.locator('a[href="/csa"]').count()).toBe(1);
-    expect(await p.getByRole('link', { name: 'Regarder' }).getAttribute('href')).toBe('/player/film-le-dernier-ete-de-l-empire');
     await p.getByRole('region', { name: 'Découvrez aussi' }).getByRole('article').first().waitFor();
+    // A visitor pressing Watch is asked to log in, then comes back to the player after signing in.
+    await p.getByRole('button', { name: 'Regarder' }).click();
+    const dialog = p.getByRole('dialog');
+    expect(await dialog.innerText()).toContain('Veuillez vous connecter pour regarder la vidéo');
+    await dialog.getByRole('button', { name: 'Se connecter' }).click();
+    await p.waitForURL(/\/login$/);
+    expect(await p.evaluate(() => sessionStorage.getItem('antenne-return-to'))).toBe('/player/film-le-dernier-ete-de-l-empire');
   });
 
   test('a series opens on its first season; choosing another season changes the episode list', async () => {

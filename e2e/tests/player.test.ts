@@ -1,6 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { playbackPaths } from '@antenne/contract';
+import { axeViolations } from '../support/axe.js';
 import { waitForDemoMedia } from '../support/server.js';
 import { useBrowserSuite } from '../support/suite.js';
 
@@ -76,7 +77,7 @@ test('prepare: the demo media are built', async () => {
 
 describe('signed in as the demo subscriber', () => {
   test('a free film: brand bumper, classification bumper, ad with its beacons, then the content; seek, pause, subtitles; leave at 20 s, resume near 20 s', async () => {
-    const { page } = await suite.newPage({ initScript: `${CONSENT}\n${RECORD_PHASES}` });
+    const { page } = await suite.newPage({ initScript: `${CONSENT}\n${RECORD_PHASES}`, bypassCSP: true });
     const beacons: string[] = [];
     page.on('response', (response: Response) => {
       const url = new URL(response.url());
@@ -87,7 +88,17 @@ describe('signed in as the demo subscriber', () => {
     await page.getByRole('link', { name: 'Regarder', exact: true }).click();
     await page.waitForURL(new RegExp(`/player/${FREE_FILM}`));
 
+    // The ad: labelled with its remaining time, no seeking; the overlay passes axe then too.
+    await expect.poll(() => phase(page), { timeout: 60_000, interval: 250 }).toBe('ad');
+    await showControls(page);
+    await page.getByText(/^Publicité · \d+:\d\d$/).waitFor();
+    expect(await page.getByRole('slider', { name: 'Position de lecture' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Avancer de 10 secondes' }).count()).toBe(0);
+    expect(await axeViolations(page), 'the overlay during the ad').toEqual([]);
+
     await waitForContent(page);
+    await showControls(page);
+    expect(await axeViolations(page), 'the overlay during the film').toEqual([]);
     const steps = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
     const kinds = steps.map((s) => s.split(':')[0]);
     // Brand bumper, then the classification bumper, then the ad, then the film (loading steps aside).
@@ -216,12 +227,13 @@ describe('signed in as the demo subscriber', () => {
   }, 120_000);
 
   test('a child profile and a -12 film: the parental PIN (wrong, then right)', async () => {
-    const { page } = await suite.newPage({ initScript: RECORD_PHASES });
+    const { page } = await suite.newPage({ initScript: RECORD_PHASES, bypassCSP: true });
     await signInDemo(page, 'Enfants');
     await openDetails(page, FREE_FILM);
     await page.getByRole('link', { name: /^Regarder/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
+    expect(await axeViolations(page), 'the parental PIN dialog').toEqual([]);
     const pin = dialog.getByLabel(/code/i);
     await pin.fill('0000');
     await pin.press('Enter');
