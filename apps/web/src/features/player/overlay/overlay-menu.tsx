@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { OverlayPopover } from './overlay-popover';
 import styles from './player-overlay.module.css';
 
 export interface MenuOption {
@@ -23,32 +24,8 @@ interface Props {
  * gives focus back to the button. A pointer press outside closes it.
  */
 export function OverlayMenu({ label, icon, options, open, onOpenChange, onSelect }: Props) {
-  const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-
-  const closeOnOutsidePress = useEffectEvent((event: Event) => {
-    if (event.target instanceof Node && !wrapper.current?.contains(event.target)) onOpenChange(false);
-  });
-
-  // On opening only: focus goes into the popup (re-renders while open must not move it).
-  useEffect(() => {
-    if (!open) return;
-    const items = menuItems(menu.current);
-    (items.find((item) => item.getAttribute('aria-checked') === 'true') ?? items[0])?.focus();
-    const outside = (event: Event) => closeOnOutsidePress(event);
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
-
-  const close = () => {
-    onOpenChange(false);
-    trigger.current?.focus();
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = menuItems(menu.current);
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>, close: () => void) => {
+    const items = menuItems(event.currentTarget);
     const index = items.indexOf(document.activeElement as HTMLElement);
     const move = (to: number) => {
       event.preventDefault();
@@ -65,40 +42,37 @@ export function OverlayMenu({ label, icon, options, open, onOpenChange, onSelect
   };
 
   return (
-    <div className={styles.menuWrapper} ref={wrapper}>
-      <button
-        ref={trigger}
-        type="button"
-        className={styles.button}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => onOpenChange(!open)}
-      >
-        {icon}
-      </button>
-      {open && (
-        <div id={menuId} ref={menu} role="menu" aria-label={label} className={styles.menu} onKeyDown={onMenuKeyDown}>
-          {options.map((option) => (
-            <button
-              key={option.key}
-              type="button"
-              role="menuitemradio"
-              aria-checked={option.checked}
-              tabIndex={-1}
-              className={styles.menuItem}
-              onClick={() => {
-                onSelect(option.key);
-                close();
-              }}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
+    <OverlayPopover
+      label={label}
+      icon={icon}
+      popup="menu"
+      open={open}
+      onOpenChange={onOpenChange}
+      initialFocus={(menu) => {
+        const items = menuItems(menu);
+        return items.find((item) => item.getAttribute('aria-checked') === 'true') ?? items[0];
+      }}
+      onKeyDown={onMenuKeyDown}
+    >
+      {(close) =>
+        options.map((option) => (
+          <button
+            key={option.key}
+            type="button"
+            role="menuitemradio"
+            aria-checked={option.checked}
+            tabIndex={-1}
+            className={styles.menuItem}
+            onClick={() => {
+              onSelect(option.key);
+              close();
+            }}
+          >
+            {option.label}
+          </button>
+        ))
+      }
+    </OverlayPopover>
   );
 }
 
