@@ -1,4 +1,4 @@
-import type { Asset, AssetImage, Season, TagType } from '@antenne/contract';
+import { RESUME_MAX_SHARE, type Asset, type AssetImage, type Season, type TagType } from '@antenne/contract';
 import { localizedOf } from '../../lib/asset-display';
 
 /** A category or subcategory chip: the tag, its scheme and its label in the reader's language. */
@@ -137,9 +137,6 @@ export function playerPath(assetId: string, startSeconds?: number): string {
   return startSeconds === undefined ? path : `${path}/${Math.max(0, Math.floor(startSeconds))}`;
 }
 
-/** Past this share of the duration a title counts as seen: it plays from the start (Exposure notes §4, JS player). */
-export const RESUME_LIMIT = 0.95;
-
 /** Where a signed-in user stopped, for the Resume button and the progress bar. */
 export interface ResumePoint {
   /** Whole seconds into the asset: the player route's {progress}. */
@@ -153,7 +150,7 @@ export interface ResumePoint {
 
 /**
  * The resume point of a bookmark (lastViewedOffset, ms), or undefined when there is nothing to
- * resume: no bookmark, under a second in, or past RESUME_LIMIT of the duration.
+ * resume: no bookmark, under a second in, or past RESUME_MAX_SHARE of the duration (the player's rule too).
  */
 export function resumePointOf(
   offsetMs: number | undefined,
@@ -163,7 +160,7 @@ export function resumePointOf(
   const seconds = Math.floor(offsetMs / 1000);
   if (seconds < 1) return undefined;
   if (!durationMs || durationMs <= 0) return { seconds, watchedMinutes: Math.ceil(offsetMs / 60_000) };
-  if (offsetMs >= durationMs * RESUME_LIMIT) return undefined;
+  if (offsetMs >= durationMs * RESUME_MAX_SHARE) return undefined;
   return {
     seconds,
     watchedMinutes: Math.ceil(offsetMs / 60_000),
