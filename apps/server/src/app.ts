@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('identity', identity);
   await app.register(identityRoutes, { identity, config });
-  if (config.smtpUrl === '') await app.register(outboxRoutes, { dataDir: config.dataDir });
+  if (config.smtpUrl === '') await app.register(outboxRoutes, { dataDir: config.dataDir, trustProxy: config.trustProxy });
   await app.register(accountsRoutes, {
     database,
     tenant,
