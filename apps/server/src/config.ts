@@ -79,7 +79,12 @@ export const VARIABLES: readonly VariableDoc[] = [
   },
   { name: 'CUSTOMER', default: 'antenne', description: 'Exposure customer name every API path carries.' },
   { name: 'BUSINESS_UNIT', default: 'monde', description: 'Exposure business unit every API path carries.' },
-  { name: 'PUBLIC_URL', default: 'http://localhost:8080', description: 'URL visitors use; https turns on Strict-Transport-Security.' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:8080',
+    description:
+      'URL visitors use (sign-in, mail links, ID tokens); https turns on Strict-Transport-Security. Without DATABASE_URL, visitors reaching the server directly at one of its own addresses are trusted too.',
+  },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   {
     name: 'TRUST_PROXY',

@@ -48,6 +48,8 @@ export const ACCOUNT_ERROR_CODES = [
   'TOO_MANY_PREFERENCES',
   'TOO_LONG_PREFERENCES',
   'INVALID_PIN_CODE',
+  /** An identity call from a browser origin the server does not trust (set PUBLIC_URL). */
+  'UNTRUSTED_ORIGIN',
 ] as const;
 
 const enc = encodeURIComponent;

@@ -55,12 +55,15 @@ export async function identityRequest<T = unknown>(path: string, method: 'GET' |
   }
   if (!response.ok) {
     const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+    // better-auth's `{ code, message }`, or the server's own error body `{ httpCode, message: CODE }`.
     const code =
       response.status === 429
         ? 'TOO_MANY_ATTEMPTS_TRY_LATER'
         : typeof record.code === 'string' && record.code
           ? record.code
-          : `HTTP_${response.status}`;
+          : typeof record.httpCode === 'number' && typeof record.message === 'string' && record.message
+            ? record.message
+            : `HTTP_${response.status}`;
     throw new IdentityError(
       response.status,
       code,

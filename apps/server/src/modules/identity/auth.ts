@@ -11,6 +11,7 @@ import type { Config } from '../../config.js';
 import type { Engine } from '../../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailLocale, renderMail } from '../mail/templates.js';
+import { DIRECT_ORIGIN_HEADER, linkOnOrigin, publicOrigins } from './origins.js';
 
 /** The identity service's tables (migration 2026-11-23-004-identity). */
 export const IDENTITY_TABLES = {
@@ -55,14 +56,16 @@ export interface IdentityDeps {
  * fresh-session delete, social and OpenID Connect sign-in, ID tokens as JWT with a JWKS.
  */
 export function createIdentity({ config, db, engine, mailer, log, onUserDeleted }: IdentityDeps) {
+  // Links lead back to the origin the request came from when it is trusted (origins.ts), else to PUBLIC_URL.
   const send = (kind: Parameters<typeof renderMail>[0], user: { email: string; name: string; language?: unknown }, url: string, to = user.email, request?: Request) =>
     mailer.send(
       renderMail(kind, mailLocale(typeof user.language === 'string' ? user.language : undefined, request?.headers.get('accept-language')), {
         to,
         name: user.name,
-        url,
+        url: linkOnOrigin(url, config.publicUrl, request?.headers.get(DIRECT_ORIGIN_HEADER)),
       }),
     );
+  const origins = publicOrigins(config.publicUrl);
 
   const social = Object.fromEntries(
     Object.entries(config.social).map(([provider, credentials]) => [provider, { ...credentials }]),
@@ -73,7 +76,11 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted 
     baseURL: config.publicUrl,
     basePath: IDENTITY_BASE_PATH,
     secret: identitySecret(config),
-    trustedOrigins: trustedOrigins(config.publicUrl),
+    // PUBLIC_URL's origins, and the request's own when routes.ts found it trusted (embedded mode only).
+    trustedOrigins: (request) => {
+      const direct = request?.headers.get(DIRECT_ORIGIN_HEADER);
+      return direct ? [...origins, direct] : origins;
+    },
     database: { db, type: engine },
     telemetry: { enabled: false },
     logger: {
@@ -201,15 +208,4 @@ export function identitySecret(config: Pick<Config, 'authSecret' | 'dataDir'>): 
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
     throw error;
   }
-}
-
-/**
- * The origins sign-in forms may post from: PUBLIC_URL, and for a localhost URL the same port on
- * the loopback addresses too (a newcomer opening http://127.0.0.1:8080 must not be refused).
- */
-export function trustedOrigins(publicUrl: string): string[] {
-  const url = new URL(publicUrl);
-  if (url.hostname !== 'localhost') return [url.origin];
-  const port = url.port ? `:${url.port}` : '';
-  return [url.origin, `${url.protocol}//127.0.0.1${port}`, `${url.protocol}//[::1]${port}`];
 }

@@ -360,6 +360,16 @@ describe('registration, submit', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  test('opened at an address the server does not trust (403 UNTRUSTED_ORIGIN): the error popup says to set PUBLIC_URL', async () => {
+    const user = userEvent.setup();
+    setup({ [identityPaths.signUpEmail]: () => apiError(403, 'UNTRUSTED_ORIGIN') });
+    await fillStepOne(user);
+    const form = await fillStepTwo(user);
+    await user.click(within(form).getByRole('button', { name: 'Créer mon compte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erreur' });
+    expect(dialog).toHaveTextContent(/demandez à l'administrateur de régler PUBLIC_URL/);
+  });
+
   test('a network failure at sign-up shows the network-error popup', async () => {
     const user = userEvent.setup();
     setup({
