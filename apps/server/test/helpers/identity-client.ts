@@ -1,4 +1,6 @@
+import { accountPaths, IDENTITY_USERNAME_PREFIX, identityPaths } from '@antenne/contract';
 import type { App } from '../../src/app.js';
+import { TENANT } from './test-app.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -49,3 +51,45 @@ export function linkIn(text: string, kind: string): URL {
   if (link === undefined) throw new Error(`no ${kind} link in:\n${text}`);
   return new URL(link);
 }
+
+type Smtp = { waitFor: (to: string, count?: number) => Promise<{ text: string }> };
+
+export interface Customer {
+  client: IdentityClient;
+  identityUserId: string;
+  /** The Exposure session of firebaseLogin (main profile). */
+  sessionToken: string;
+  accountId: string;
+}
+
+/**
+ * A person the whole way: identity sign-up (with `extra` fields), the verification mail's link,
+ * sign-in, the ID token exchanged at firebaseLogin. `client` may be a "device" of its own.
+ */
+export async function signUpAndSignIn(
+  app: App,
+  smtp: Smtp,
+  email: string,
+  { ip = '203.0.113.20', extra = {}, signInFrom }: { ip?: string; extra?: Record<string, unknown>; signInFrom?: IdentityClient } = {},
+): Promise<Customer> {
+  const registering = new IdentityClient(app, ip);
+  const signUp = await registering.call('POST', identityPaths.signUpEmail, { email, password: CUSTOMER_PASSWORD, name: 'Client Test', ...extra });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up ${signUp.statusCode}: ${signUp.body}`);
+  const link = linkIn((await smtp.waitFor(email)).text, 'verify-email');
+  await registering.call('GET', link.pathname + link.search);
+  const client = signInFrom ?? registering;
+  const signIn = await client.call('POST', identityPaths.signInEmail, { email, password: CUSTOMER_PASSWORD });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in ${signIn.statusCode}: ${signIn.body}`);
+  const identityUserId = signIn.json<{ user: { id: string } }>().user.id;
+  const accessToken = (await client.call('GET', identityPaths.token)).json<{ token: string }>().token;
+  const login = await client.call('POST', accountPaths.firebaseLogin(TENANT), {
+    username: IDENTITY_USERNAME_PREFIX + identityUserId,
+    accessToken,
+    device: { deviceId: `device-${identityUserId}`, name: 'web-11-chromium', type: 'WEB' },
+  });
+  if (login.statusCode !== 200) throw new Error(`firebaseLogin ${login.statusCode}: ${login.body}`);
+  const { sessionToken, accountId } = login.json<{ sessionToken: string; accountId: string }>();
+  return { client, identityUserId, sessionToken, accountId };
+}
+
+export const CUSTOMER_PASSWORD = 'Motdepasse1!';

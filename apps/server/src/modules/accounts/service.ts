@@ -41,6 +41,12 @@ export interface IdentityLoginClaims {
   language?: string;
 }
 
+/**
+ * What the identity service says of one of its users: its address and whether it is verified
+ * (the identity module's directory; accounts never reads the identity tables itself).
+ */
+export type FindIdentityUser = (identityUserId: string) => Promise<{ email: string; emailVerified: boolean } | undefined>;
+
 /** A checked, current session: its household (ACTIVE) and profile. */
 export interface SessionContext {
   tokenHash: string;
@@ -100,6 +106,7 @@ export class AccountsService {
     private readonly catalogue: Pick<CatalogueService, 'snapshot' | 'getAsset'>,
     private readonly clock: () => number = Date.now,
     limits: Partial<AccountLimits> = {},
+    private readonly identityUsers: FindIdentityUser = async () => undefined,
   ) {
     this.limits = {
       maxProfiles: limits.maxProfiles ?? MAX_PROFILES,
@@ -328,11 +335,24 @@ export class AccountsService {
     await inTransaction(this.db, (trx) => repo.deleteHouseholdRows(trx, ctx.household.id));
   }
 
+  /**
+   * The household's email follows the identity service's verified one only: the address must be
+   * the one verified for this household's identity user (case ignored), else 403 UNVERIFIED_EMAIL
+   * — an unconfirmed change, or another customer's address.
+   */
   async changeEmail(ctx: SessionContext, newEmailAddress: string): Promise<void> {
     const email = newEmailAddress.trim();
     if (!EMAIL_PATTERN.test(email))
       throw new ApiError(400, 'BAD_REQUEST', 'newEmailAddress: not a valid email address');
-    await repo.updateHouseholdEmail(this.db, ctx.household.id, email);
+    const identity = await this.identityUsers(ctx.household.identity_user_id);
+    if (identity === undefined || !identity.emailVerified || identity.email.toLowerCase() !== email.toLowerCase()) {
+      throw new ApiError(
+        403,
+        'UNVERIFIED_EMAIL',
+        'newEmailAddress: not the address verified for this account; change it at the identity service (/identity/change-email) and follow the link of its mail first',
+      );
+    }
+    await repo.updateHouseholdEmail(this.db, ctx.household.id, identity.email);
   }
 
   // Preferences -------------------------------------------------------------------------------
@@ -548,6 +568,17 @@ export async function setHouseholdStatus(
   const household = households[0] as HouseholdRow;
   await repo.updateHouseholdStatus(db, household.id, status);
   return { householdId: household.id, previous: household.status, status };
+}
+
+/**
+ * The identity's new address was verified (identity module's afterEmailVerification): the
+ * household's email follows it. Returns whether there was a household.
+ */
+export async function followIdentityEmail(db: Kysely<Database>, identityUserId: string, email: string): Promise<boolean> {
+  const household = await repo.findHouseholdByIdentityUser(db, identityUserId);
+  if (household === undefined) return false;
+  if (household.email !== email) await repo.updateHouseholdEmail(db, household.id, email);
+  return true;
 }
 
 /**

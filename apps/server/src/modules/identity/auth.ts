@@ -48,6 +48,8 @@ export interface IdentityDeps {
   log: FastifyBaseLogger;
   /** Called once an identity is deleted: the household it owned goes with it. */
   onUserDeleted?: (identityUserId: string) => Promise<void>;
+  /** Called once an identity's (new) address is verified: the household's email follows it. */
+  onEmailVerified?: (identityUserId: string, email: string) => Promise<void>;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface IdentityDeps {
  * a third party: email + password with verification and reset mail, change email and password,
  * fresh-session delete, social and OpenID Connect sign-in, ID tokens as JWT with a JWKS.
  */
-export function createIdentity({ config, db, engine, mailer, log, onUserDeleted }: IdentityDeps) {
+export function createIdentity({ config, db, engine, mailer, log, onUserDeleted, onEmailVerified }: IdentityDeps) {
   // Links lead back to the origin the request came from when it is trusted (origins.ts), else to PUBLIC_URL.
   const send = (kind: Parameters<typeof renderMail>[0], user: { email: string; name: string; language?: unknown }, url: string, to = user.email, request?: Request) =>
     mailer.send(
@@ -127,6 +129,8 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted 
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }, request) => send('verify-email', user, url, user.email, request),
+      // Also after an email change is confirmed (the new address, verified): the household follows it.
+      ...(onEmailVerified ? { afterEmailVerification: async (user: { id: string; email: string }) => onEmailVerified(user.id, user.email) } : {}),
     },
     socialProviders: social,
     hooks: {
