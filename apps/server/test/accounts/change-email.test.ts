@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { accountPaths, identityPaths, NO_PASSWORD_CREDENTIALS, type SessionResponse } from '@antenne/contract';
-import type { App } from '../../src/app.js';
 import { HouseholdStatusError, setHouseholdStatus } from '../../src/modules/accounts/index.js';
 import { grantHousehold, GrantError } from '../../src/modules/playback/grants.js';
-import { linkIn, signUpAndSignIn, type Customer } from '../helpers/identity-client.js';
-import { startSmtpCapture } from '../helpers/smtp-capture.js';
-import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
+import { linkIn, signUpAndSignIn, type Customer, useIdentityApp } from '../helpers/identity-client.js';
+import { engines, TENANT } from '../helpers/test-app.js';
 
 /**
  * Issue 13 item 3: PUT user/changeEmail sets the household's email to the address the identity
@@ -14,27 +12,16 @@ import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } 
  * so the administrator commands (household:status, household:grant) find the right household.
  */
 describe.each(engines)('PUT user/changeEmail (%s)', (engine) => {
-  let testDb: TestDatabase;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let app: App;
+  const fx = useIdentityApp(engine);
   let awa: Customer;
   let bea: Customer;
-
   beforeAll(async () => {
-    [testDb, smtp] = await Promise.all([createTestDatabase(engine), startSmtpCapture()]);
-    app = await buildTestApp(testDb, { config: { smtpUrl: smtp.url } });
-    awa = await signUpAndSignIn(app, smtp, 'awa@example.com', { ip: '203.0.113.31' });
-    bea = await signUpAndSignIn(app, smtp, 'bea@example.com', { ip: '203.0.113.32' });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await smtp?.stop();
-    await testDb?.cleanup();
+    awa = await signUpAndSignIn(fx.app, fx.smtp, 'awa@example.com', { ip: '203.0.113.31' });
+    bea = await signUpAndSignIn(fx.app, fx.smtp, 'bea@example.com', { ip: '203.0.113.32' });
   });
 
   const changeEmail = (customer: Customer, newEmailAddress: string) =>
-    app.inject({
+    fx.app.inject({
       method: 'PUT',
       url: accountPaths.changeEmail(TENANT),
       headers: { authorization: `Bearer ${customer.sessionToken}` },
@@ -42,10 +29,10 @@ describe.each(engines)('PUT user/changeEmail (%s)', (engine) => {
     });
   const householdEmail = async (customer: Customer) =>
     (
-      await app.inject({ url: accountPaths.session(TENANT), headers: { authorization: `Bearer ${customer.sessionToken}` } })
+      await fx.app.inject({ url: accountPaths.session(TENANT), headers: { authorization: `Bearer ${customer.sessionToken}` } })
     ).json<SessionResponse>().userProfile.emailAddress;
   const households = async (email: string) => {
-    const database = testDb.open();
+    const database = fx.testDb.open();
     try {
       return await database.db.selectFrom('households').select('id').where('email', '=', email).execute();
     } finally {
@@ -60,7 +47,7 @@ describe.each(engines)('PUT user/changeEmail (%s)', (engine) => {
     expect(await householdEmail(awa)).toBe('awa@example.com');
     expect(await households('bea@example.com')).toEqual([{ id: bea.accountId }]);
 
-    const database = testDb.open();
+    const database = fx.testDb.open();
     try {
       expect(await setHouseholdStatus(database.db, 'bea@example.com', 'ACTIVE')).toMatchObject({ householdId: bea.accountId });
       expect(await setHouseholdStatus(database.db, 'awa@example.com', 'ACTIVE')).toMatchObject({ householdId: awa.accountId });
@@ -76,7 +63,7 @@ describe.each(engines)('PUT user/changeEmail (%s)', (engine) => {
   test('an address the identity service has not verified (a change awaiting its confirmation) is refused', async () => {
     const asked = await awa.client.call('POST', identityPaths.changeEmail, { newEmail: 'awa.pending@example.com', callbackURL: '/login' });
     expect(asked.statusCode, asked.body).toBe(200);
-    await smtp.waitFor('awa.pending@example.com');
+    await fx.smtp.waitFor('awa.pending@example.com');
     const res = await changeEmail(awa, 'awa.pending@example.com');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: 'UNVERIFIED_EMAIL' });
@@ -88,10 +75,10 @@ describe.each(engines)('PUT user/changeEmail (%s)', (engine) => {
     const asked = await bea.client.call('POST', identityPaths.changeEmail, { newEmail: 'bea.new@example.com', callbackURL: '/login' });
     expect(asked.statusCode, asked.body).toBe(200);
     // better-auth's two steps: the confirmation mail, then the verification of the new address.
-    const confirmation = linkIn((await smtp.waitFor('bea.new@example.com')).text, 'verify-email');
+    const confirmation = linkIn((await fx.smtp.waitFor('bea.new@example.com')).text, 'verify-email');
     expect((await bea.client.call('GET', confirmation.pathname + confirmation.search)).statusCode).toBe(302);
     expect(await householdEmail(bea)).toBe('bea@example.com');
-    const verification = linkIn((await smtp.waitFor('bea.new@example.com', 2)).text, 'verify-email');
+    const verification = linkIn((await fx.smtp.waitFor('bea.new@example.com', 2)).text, 'verify-email');
     expect((await bea.client.call('GET', verification.pathname + verification.search)).statusCode).toBe(302);
     expect(await householdEmail(bea)).toBe('bea.new@example.com');
 
@@ -101,7 +88,7 @@ describe.each(engines)('PUT user/changeEmail (%s)', (engine) => {
     expect(await householdEmail(bea)).toBe('bea.new@example.com');
     // The old address is nobody's any more; the new one is Bea's household only.
     expect(await changeEmail(awa, 'bea.new@example.com').then((r) => r.statusCode)).toBe(403);
-    const database = testDb.open();
+    const database = fx.testDb.open();
     try {
       expect(await setHouseholdStatus(database.db, 'bea.new@example.com', 'ACTIVE')).toMatchObject({ householdId: bea.accountId });
       await expect(setHouseholdStatus(database.db, 'bea@example.com', 'ACTIVE')).rejects.toThrow(HouseholdStatusError);

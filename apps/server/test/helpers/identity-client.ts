@@ -1,6 +1,10 @@
 import { accountPaths, IDENTITY_USERNAME_PREFIX, identityPaths } from '@antenne/contract';
+import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../../src/app.js';
-import { TENANT } from './test-app.js';
+import type { Config } from '../../src/config.js';
+import type { Engine } from '../../src/db/database.js';
+import { startSmtpCapture } from './smtp-capture.js';
+import { buildTestApp, createTestDatabase, TENANT, type TestDatabase } from './test-app.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -93,3 +97,24 @@ export async function signUpAndSignIn(
 }
 
 export const CUSTOMER_PASSWORD = 'Motdepasse1!';
+
+export interface IdentityAppFixture {
+  testDb: TestDatabase;
+  smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  app: App;
+}
+
+/** A fresh database, a real SMTP server and the app sending to it, for the describe block that calls it. */
+export function useIdentityApp(engine: Engine, config: Partial<Config> = {}): IdentityAppFixture {
+  const fixture = {} as IdentityAppFixture;
+  beforeAll(async () => {
+    [fixture.testDb, fixture.smtp] = await Promise.all([createTestDatabase(engine), startSmtpCapture()]);
+    fixture.app = await buildTestApp(fixture.testDb, { config: { smtpUrl: fixture.smtp.url, ...config } });
+  });
+  afterAll(async () => {
+    await fixture.app?.close();
+    await fixture.smtp?.stop();
+    await fixture.testDb?.cleanup();
+  });
+  return fixture;
+}

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   identityPaths,
   type IdentityProviders,
+  type RegistrationDetails,
   type SocialProviderId,
 } from '@antenne/contract';
 
@@ -86,7 +87,10 @@ export interface IdentityAuthAnswer {
   user: IdentityUser;
 }
 
-export const signUpEmail = (input: { email: string; password: string; name: string; language?: string }) =>
+/** With the registration details (contract registration.ts): the server keeps them with the account. */
+export const signUpEmail = (
+  input: { email: string; password: string; name: string; language?: string } & Partial<RegistrationDetails>,
+) =>
   identityRequest<IdentityAuthAnswer>(identityPaths.signUpEmail, 'POST', { ...input, callbackURL: VERIFIED_CALLBACK });
 
 export const signInEmail = (input: { email: string; password: string }) =>

@@ -12,6 +12,7 @@ import {
   type LastViewedOffsetResponse,
   type LoginResponse,
   type PreferencesResponse,
+  type RegistrationDetails,
   type SessionResponse,
   type UserProfile,
   type UserProfiles,
@@ -42,10 +43,13 @@ export interface IdentityLoginClaims {
 }
 
 /**
- * What the identity service says of one of its users: its address and whether it is verified
- * (the identity module's directory; accounts never reads the identity tables itself).
+ * What the identity service says of one of its users: its address, whether it is verified, and
+ * the details typed at registration (the identity module's directory; accounts never reads the
+ * identity tables itself).
  */
-export type FindIdentityUser = (identityUserId: string) => Promise<{ email: string; emailVerified: boolean } | undefined>;
+export type FindIdentityUser = (
+  identityUserId: string,
+) => Promise<{ email: string; emailVerified: boolean; registration?: RegistrationDetails } | undefined>;
 
 /** A checked, current session: its household (ACTIVE) and profile. */
 export interface SessionContext {
@@ -124,12 +128,18 @@ export class AccountsService {
 
   /**
    * Signs an identity-service user in: a verified email only; the household and its main profile
-   * are made at the first login; a suspended or inactive household is refused; then a session on
-   * the main profile.
+   * are made at the first login, the profile with the details typed at registration as its
+   * preferences (whatever device signs in first); a suspended or inactive household is refused;
+   * then a session on the main profile.
    */
   async loginIdentityUser(claims: IdentityLoginClaims, device: DeviceRegistration): Promise<LoginResponse> {
     if (!claims.emailVerified)
       throw new ApiError(403, 'EMAIL_NOT_VERIFIED', 'verify the email address first');
+    // Asked before the transaction (another connection: SQLite has one writer).
+    const registration =
+      (await repo.findHouseholdByIdentityUser(this.db, claims.identityUserId)) === undefined
+        ? (await this.identityUsers(claims.identityUserId))?.registration
+        : undefined;
     return inTransaction(this.db, async (trx) => {
       let household = await repo.findHouseholdByIdentityUser(trx, claims.identityUserId);
       if (household === undefined) {
@@ -146,8 +156,9 @@ export class AccountsService {
         if (household === undefined) throw new Error('household insert lost');
         if (household.id === id) {
           const displayName = claims.displayName?.trim() || claims.email.split('@')[0] || claims.email;
+          const profileId = newId('usr');
           await repo.insertProfile(trx, {
-            id: newId('usr'),
+            id: profileId,
             household_id: id,
             display_name: displayName.slice(0, 256),
             owner: 1,
@@ -158,6 +169,9 @@ export class AccountsService {
             pin_hash: null,
             created_at: now,
           });
+          if (registration !== undefined) {
+            await repo.savePreferences(trx, profileId, JSON.stringify(registrationPreferences(registration, claims.email)), now);
+          }
         }
       }
       refuseInactive(household);
@@ -506,6 +520,19 @@ function favoriteItem(row: repo.FavoriteRow, asset: Asset): FavoriteItem {
     lastUpdated: row.created_at,
     order: Number(row.position),
     metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
+  };
+}
+
+/** The main profile's first preferences: what was typed at registration (the keys the web app reads). */
+function registrationPreferences(details: RegistrationDetails, email: string): Record<string, string> {
+  return {
+    firstname: details.firstName,
+    lastname: details.lastName,
+    email,
+    dateofbirth: details.birthday,
+    gender: details.gender,
+    country: details.country,
+    newsletter: 'false',
   };
 }
 

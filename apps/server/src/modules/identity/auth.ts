@@ -12,6 +12,7 @@ import type { Engine } from '../../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailLocale, renderMail } from '../mail/templates.js';
 import { DIRECT_ORIGIN_HEADER, linkOnOrigin, publicOrigins } from './origins.js';
+import { REGISTRATION_FIELDS } from './registration.js';
 
 /** The identity service's tables (migration 2026-11-23-004-identity). */
 export const IDENTITY_TABLES = {
@@ -94,6 +95,9 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted,
       additionalFields: {
         // The interface language at sign-up: mails go out in it.
         language: { type: 'string', required: false, input: true },
+        // Names, birthday, gender and country typed at registration, kept with the account until the
+        // first sign-in gives them to the household's main profile (registration.ts).
+        ...REGISTRATION_FIELDS,
       },
       changeEmail: {
         enabled: true,

@@ -19,7 +19,6 @@ import {
   providers,
 } from './account-fixtures';
 import { externalNavigation } from './navigation';
-import { keepPendingPreferences, PENDING_PREFERENCES_KEY } from './pending-preferences';
 
 // The connected view is another feature's (account settings): a stand-in proves it is shown.
 vi.mock('./account-settings', () => ({ default: () => <h1>Réglages du compte (stand-in)</h1> }));
@@ -306,24 +305,6 @@ describe('the login page', () => {
       accessToken: ID_TOKEN,
     });
     expect(useSessionStore.getState().token).toBe('session-1');
-  });
-
-  test('posts the preferences kept at registration after the first sign-in, then forgets them', async () => {
-    keepPendingPreferences('viewer@example.com', {
-      firstname: 'Alice',
-      lastname: 'Martin',
-      newsletter: 'false',
-    });
-    const user = userEvent.setup();
-    const { fetchMock, router } = setup();
-    await signIn(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(bodyOf(fetchMock, accountUrls.preferences)).toEqual({
-      preferences: { firstname: 'Alice', lastname: 'Martin', newsletter: 'false' },
-    });
-    const call = fetchMock.mock.calls.find(([input]) => String(input).startsWith(accountUrls.preferences));
-    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer session-1');
-    expect(localStorage.getItem(PENDING_PREFERENCES_KEY)).toBeNull();
   });
 
   test('with two profiles, the picker shows names and avatars and choosing one calls selectProfile', async () => {
