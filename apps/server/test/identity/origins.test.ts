@@ -43,6 +43,9 @@ describe('which origins the identity service trusts (origins.ts)', () => {
     expect(policy.directOrigin(request('203.0.113.9:8080'))).toBeNull();
     expect(policy.directOrigin(request('192.0.2.2:9999', { localPort: 8080 }))).toBeNull();
     expect(policy.directOrigin(request(''))).toBeNull();
+    // A page elsewhere: its Origin is not the request's own scheme and Host.
+    expect(policy.directOrigin(request('127.0.0.1:9123', { headers: { origin: 'http://192.0.2.2:9123' } }))).toBeNull();
+    expect(policy.directOrigin(request('127.0.0.1:9123', { headers: { origin: 'http://127.0.0.1:9123' } }))).toBe('http://127.0.0.1:9123');
   });
 
   test('never through a proxy: a forwarding header, or a socket peer TRUST_PROXY names', () => {

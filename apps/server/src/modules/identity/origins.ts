@@ -43,7 +43,8 @@ export interface OriginPolicy {
   readonly publicOrigins: readonly string[];
   /**
    * The origin this request was made to (scheme://Host), when the embedded mode trusts it: the
-   * request came straight from its client to an address of this machine. Null otherwise.
+   * request came straight from its client to an address of this machine, from a page of that
+   * origin (its Origin header, when it has one, is that origin). Null otherwise.
    */
   directOrigin(request: FastifyRequest): string | null;
   /** Whether a browser's Origin may use the identity service for this request. */
@@ -69,7 +70,10 @@ export function createOriginPolicy(
       const port = host.port === '' ? (scheme === 'https' ? 443 : 80) : Number(host.port);
       if (localPort !== undefined && port !== localPort) return null;
       if (!isThisMachine(host.hostname, request.raw.socket.localAddress, addresses)) return null;
-      return new URL(`${scheme}://${host.hostname}${host.port ? `:${host.port}` : ''}`).origin;
+      const origin = new URL(`${scheme}://${host.hostname}${host.port ? `:${host.port}` : ''}`).origin;
+      // A browser's page at another origin than the one it sent the request to: not this one.
+      const sent = request.headers.origin?.toLowerCase();
+      return sent === undefined || sent === origin ? origin : null;
     },
     isTrusted(origin, directOrigin) {
       const normalized = origin.toLowerCase();
