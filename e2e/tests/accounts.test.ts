@@ -286,6 +286,42 @@ describe('registration (issue 13 item 13)', () => {
   });
 });
 
+describe('change of email (issue 13 item 3)', () => {
+  test('the new address takes effect once its mails are followed: the settings show it, and it signs in', async () => {
+    const { page } = await suite.newPage();
+    const email = 'ancienne@example.com';
+    const next = 'nouvelle@example.com';
+    await register(page, email, 'Motdepasse1!');
+    await page.getByRole('dialog', { name: 'Validez votre adresse e-mail' }).getByRole('button', { name: 'OK' }).click();
+    await page.goto(await linkIn(email, 'verify-email'));
+    await page.waitForURL(/\/login(\?|$)/);
+    await signIn(page, email, 'Motdepasse1!');
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByRole('button', { name: "Modifier l'adresse e-mail" }).click();
+    const dialog = page.getByRole('dialog', { name: "Modifier l'adresse e-mail" });
+    await dialog.getByLabel('Nouvelle adresse e-mail').fill(next);
+    await dialog.getByLabel('Mot de passe').fill('Motdepasse1!');
+    await dialog.getByRole('button', { name: 'Valider' }).click();
+    await page.getByText(`Un e-mail de confirmation a été envoyé à ${next}.`, { exact: false }).waitFor();
+    // Not confirmed yet: the account keeps its address.
+    expect(await page.getByLabel('Adresse e-mail').inputValue()).toBe(email);
+
+    // The confirmation, then the verification of the new address (better-auth's two steps).
+    await page.goto(await linkIn(next, 'verify-email'));
+    await page.goto(await linkIn(next, 'verify-email', 2));
+    await page.goto(`${suite.server.url}/login`);
+    await expect.poll(() => page.getByLabel('Adresse e-mail').inputValue()).toBe(next);
+
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect.poll(() => sessionToken(page)).toBeNull();
+    await page.goto(`${suite.server.url}/login`);
+    await signIn(page, next, 'Motdepasse1!');
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+  });
+});
+
 /** WCAG contrast ratio of two computed colours, rgb() or rgba(); a transparent one has none (1:1). */
 function contrast(a: string, b: string): number {
   if ([a, b].some((color) => /^rgba\(.*,\s*0\)$/.test(color) || color === 'transparent')) return 1;
