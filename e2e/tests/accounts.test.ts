@@ -220,6 +220,122 @@ describe('registration and sign-in refusals', () => {
   });
 });
 
+describe('registration (issue 13 item 13)', () => {
+  test('registered in one browser, signed in first from another device: the account settings show the name, birthday and sex', async () => {
+    const email = 'deux.appareils@example.com';
+    const { page: registering } = await suite.newPage();
+    await register(registering, email, 'Motdepasse1!', '15061990');
+    await registering.getByRole('dialog', { name: 'Validez votre adresse e-mail' }).getByRole('button', { name: 'OK' }).click();
+    await registering.goto(await linkIn(email, 'verify-email'));
+    await registering.waitForURL(/\/login(\?|$)/);
+
+    // Another device: a fresh browser context, nothing of the registering one in its storage.
+    const { page } = await suite.newPage();
+    await page.goto(`${suite.server.url}/login`);
+    await signIn(page, email, 'Motdepasse1!');
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor();
+    await expect.poll(() => page.getByLabel('Nom', { exact: true }).inputValue()).toBe('Diallo');
+    expect(await page.getByLabel('Prénom').inputValue()).toBe('Awa');
+    expect(await page.getByRole('textbox', { name: /Date de naissance/ }).inputValue()).toBe('15/06/1990');
+    expect(await page.getByRole('radio', { name: 'Femme' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Adresse e-mail').inputValue()).toBe(email);
+  });
+
+  test('the « 16 ans ou plus » checkbox shows its outline in every state (3:1 against the card, WCAG 1.4.11)', async () => {
+    const { page } = await suite.newPage();
+    await page.goto(`${suite.server.url}/create-account`);
+    await page.getByLabel('Adresse e-mail').fill('case@example.com');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Motdepasse1!');
+    await page.getByLabel('Confirmation du mot de passe').fill('Motdepasse1!');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    const label = page.getByText('Je certifie avoir 16 ans ou plus');
+    await label.waitFor();
+    const outline = () =>
+      label.evaluate((element) => {
+        const box = element.querySelector('span[aria-hidden="true"]') as HTMLElement;
+        const style = getComputedStyle(box);
+        let node: HTMLElement | null = box.parentElement;
+        let background = 'rgba(0, 0, 0, 0)';
+        while (node && /rgba\(0, 0, 0, 0\)|transparent/.test(background)) {
+          background = getComputedStyle(node).backgroundColor;
+          node = node.parentElement;
+        }
+        return { width: parseFloat(style.borderTopWidth), style: style.borderTopStyle, color: style.borderTopColor, background };
+      });
+    const states: Record<string, Awaited<ReturnType<typeof outline>>> = { unticked: await outline() };
+    await label.click();
+    states.ticked = await outline();
+    for (const [state, { width, style, color, background }] of Object.entries(states)) {
+      expect({ state, width: width >= 1, style }).toEqual({ state, width: true, style: 'solid' });
+      expect({ state, contrast: contrast(color, background) >= 3 }, `${color} on ${background}`).toEqual({ state, contrast: true });
+    }
+  });
+
+  test('the legal notice links the terms of use, the personal-data page and the privacy information, each to its own page', async () => {
+    const { context, page } = await suite.newPage();
+    await page.goto(`${suite.server.url}/create-account`);
+    const terms = page.getByRole('link', { name: "Conditions générales d'utilisation" });
+    await terms.waitFor();
+    expect(await terms.getAttribute('href')).toBe('/legal/conditions-d-utilisation');
+    expect(await page.getByRole('link', { name: 'Gestion des données personnelles' }).getAttribute('href')).toBe('/legal/gestion-des-donnees-personnelles');
+    expect(await page.getByRole('link', { name: 'Politique de confidentialité' }).getAttribute('href')).toBe('/legal/informations-vie-privee');
+    const [opened] = await Promise.all([context.waitForEvent('page'), terms.click()]);
+    await opened.getByRole('heading', { level: 1, name: "Conditions d'utilisation" }).waitFor();
+  });
+});
+
+describe('change of email (issue 13 item 3)', () => {
+  test('the new address takes effect once its mails are followed: the settings show it, and it signs in', async () => {
+    const { page } = await suite.newPage();
+    const email = 'ancienne@example.com';
+    const next = 'nouvelle@example.com';
+    await register(page, email, 'Motdepasse1!');
+    await page.getByRole('dialog', { name: 'Validez votre adresse e-mail' }).getByRole('button', { name: 'OK' }).click();
+    await page.goto(await linkIn(email, 'verify-email'));
+    await page.waitForURL(/\/login(\?|$)/);
+    await signIn(page, email, 'Motdepasse1!');
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByRole('button', { name: "Modifier l'adresse e-mail" }).click();
+    const dialog = page.getByRole('dialog', { name: "Modifier l'adresse e-mail" });
+    await dialog.getByLabel('Nouvelle adresse e-mail').fill(next);
+    await dialog.getByLabel('Mot de passe').fill('Motdepasse1!');
+    await dialog.getByRole('button', { name: 'Valider' }).click();
+    await page.getByText(`Un e-mail de confirmation a été envoyé à ${next}.`, { exact: false }).waitFor();
+    // Not confirmed yet: the account keeps its address.
+    expect(await page.getByLabel('Adresse e-mail').inputValue()).toBe(email);
+
+    // The confirmation, then the verification of the new address (better-auth's two steps).
+    await page.goto(await linkIn(next, 'verify-email'));
+    await page.goto(await linkIn(next, 'verify-email', 2));
+    await page.goto(`${suite.server.url}/login`);
+    await expect.poll(() => page.getByLabel('Adresse e-mail').inputValue()).toBe(next);
+
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect.poll(() => sessionToken(page)).toBeNull();
+    await page.goto(`${suite.server.url}/login`);
+    await signIn(page, next, 'Motdepasse1!');
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+  });
+});
+
+/** WCAG contrast ratio of two computed colours, rgb() or rgba(); a transparent one has none (1:1). */
+function contrast(a: string, b: string): number {
+  if ([a, b].some((color) => /^rgba\(.*,\s*0\)$/.test(color) || color === 'transparent')) return 1;
+  const luminance = (color: string) => {
+    const [r, g, bl] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (bl ?? 0);
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
 describe('social sign-in', () => {
   test('the OpenID Connect provider: its button, the provider and back, signed in at home', async () => {
     const page = await suite.open('/login');

@@ -12,8 +12,9 @@ import { useBrowserSuite } from '../support/suite.js';
  * series, and each refusal the play call can answer.
  */
 
-// X-Forwarded-For is honoured (the geo-blocking case sends one, as a CDN in front would).
-const suite = useBrowserSuite({ TRUST_PROXY: 'true', AUTH_SIGN_IN_LIMIT: '100' });
+// X-Forwarded-For is honoured from the browser's loopback address, standing for a proxy in front
+// (the geo-blocking case sends one, as a CDN would).
+const suite = useBrowserSuite({ TRUST_PROXY: 'loopback', AUTH_SIGN_IN_LIMIT: '100' });
 
 const TENANT = { customer: 'antenne', businessUnit: 'monde' };
 const V1 = '/v1/customer/antenne/businessunit/monde';

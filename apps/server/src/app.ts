@@ -20,10 +20,11 @@ import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { SERVER_VERSION } from './lib/version.js';
 import { VersionedCache } from './lib/versioned-cache.js';
-import { accountsRoutes, deleteHouseholdOfIdentityUser, type VerifyIdToken } from './modules/accounts/index.js';
+import { accountsRoutes, deleteHouseholdOfIdentityUser, followIdentityEmail, type VerifyIdToken } from './modules/accounts/index.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createIdentity, type Identity } from './modules/identity/auth.js';
+import { createIdentityDirectory } from './modules/identity/directory.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { createIdTokenVerifier } from './modules/identity/verify.js';
 import { imageRoutes } from './modules/images/routes.js';
@@ -176,15 +177,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onUserDeleted: async (identityUserId) => {
       await deleteHouseholdOfIdentityUser(database.db, identityUserId);
     },
+    onEmailVerified: async (identityUserId, email) => {
+      await followIdentityEmail(database.db, identityUserId, email);
+    },
   });
   app.decorate('identity', identity);
   await app.register(identityRoutes, { identity, config });
-  if (config.smtpUrl === '') await app.register(outboxRoutes, { dataDir: config.dataDir });
+  if (config.smtpUrl === '') await app.register(outboxRoutes, { dataDir: config.dataDir, trustProxy: config.trustProxy });
   await app.register(accountsRoutes, {
     database,
     tenant,
     snapshots,
     verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
+    identityUsers: createIdentityDirectory(identity),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
 

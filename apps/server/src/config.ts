@@ -11,8 +11,12 @@ import { fileURLToPath } from 'node:url';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type NodeEnv = 'development' | 'production' | 'test';
-/** What Fastify's `trustProxy` accepts: off, on, a hop count, or a list of addresses/CIDRs. */
-export type TrustProxy = boolean | number | string[];
+/**
+ * Which proxies' X-Forwarded-For to honour: none, a hop count, or a list of addresses/CIDRs (and
+ * proxy-addr's names loopback, linklocal, uniquelocal). Never "every hop": a client would then
+ * choose its own address (ADR 0011).
+ */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   port: number;
@@ -75,12 +79,18 @@ export const VARIABLES: readonly VariableDoc[] = [
   },
   { name: 'CUSTOMER', default: 'antenne', description: 'Exposure customer name every API path carries.' },
   { name: 'BUSINESS_UNIT', default: 'monde', description: 'Exposure business unit every API path carries.' },
-  { name: 'PUBLIC_URL', default: 'http://localhost:8080', description: 'URL visitors use; https turns on Strict-Transport-Security.' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:8080',
+    description:
+      'URL visitors use (sign-in, mail links, ID tokens); https turns on Strict-Transport-Security. Without DATABASE_URL, visitors reaching the server directly at one of its own addresses are trusted too.',
+  },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   {
     name: 'TRUST_PROXY',
     default: 'false',
-    description: 'Honour X-Forwarded-For: false, true, a hop count, or a comma list of proxy addresses/CIDRs.',
+    description:
+      'Honour X-Forwarded-For from the proxies in front: false, their number (a hop count), or a comma list of their addresses/CIDRs (true is refused).',
   },
   { name: 'NODE_ENV', default: 'production', description: 'production, development (human-readable logs) or test.' },
   {
@@ -281,11 +291,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 function parseTrustProxy(text: string, fail: (value: string, expected: string) => TrustProxy): TrustProxy {
   const lower = text.toLowerCase();
   if (lower === 'false') return false;
-  if (lower === 'true') return true;
+  if (lower === 'true') {
+    // Trusting every hop takes the first X-Forwarded-For entry, which the client writes: it could
+    // choose its address, hence its country and a fresh sign-in rate limit at every attempt.
+    return fail(
+      text,
+      'not true (trusting every hop lets a client choose its address with X-Forwarded-For): set the number of proxies in front (e.g. 1) or their addresses/CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8), or false',
+    );
+  }
   if (/^\d+$/.test(text)) return Number(text);
   const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   const valid = entries.length > 0 && entries.every((entry) => isProxyEntry(entry));
-  return valid ? entries : fail(text, 'false, true, a hop count, or a comma list of IP addresses/CIDRs');
+  return valid ? entries : fail(text, 'false, a hop count, or a comma list of IP addresses/CIDRs');
 }
 
 function isProxyEntry(entry: string): boolean {

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed.js';
 import { warmUpGeo } from './lib/geo.js';
 import { DEMO_SUBSCRIBER, seedDemoSubscriber } from './modules/accounts/demo-subscriber.js';
+import { publicUrlWarning } from './modules/identity/origins.js';
 import { importDemoIfEmpty } from './modules/catalogue/demo-content.js';
 import { DemoPreparation } from './modules/media/demo/prepare.js';
 import { createLogger } from './lib/logger.js';
@@ -110,6 +111,9 @@ const address = app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : config.port;
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 log.info({ url: `http://${shownHost}:${port}`, publicUrl: config.publicUrl, version: SERVER_VERSION }, `listening on http://${shownHost}:${port}`);
+// A localhost PUBLIC_URL on a server other machines reach: say who needs PUBLIC_URL (sign-in, mail links).
+const publicUrlHint = publicUrlWarning(config);
+if (publicUrlHint !== null) log.warn({ publicUrl: config.publicUrl, host: config.host }, publicUrlHint);
 
 if (config.demoContent) {
   // Built once per machine into CACHE_DIR; meanwhile the server answers and the titles have no media yet.

@@ -99,7 +99,6 @@ describe('configuration from the environment', () => {
 
   test.each([
     ['false', false],
-    ['true', true],
     ['2', 2],
     ['10.0.0.1', ['10.0.0.1']],
     ['10.0.0.0/8, 172.16.0.0/12,::1', ['10.0.0.0/8', '172.16.0.0/12', '::1']],
@@ -110,6 +109,16 @@ describe('configuration from the environment', () => {
 
   test.each(['10.0.0.0/33', 'proxy.local', '1.2.3'])('TRUST_PROXY=%s is rejected', (value) => {
     expect(problemsOf({ TRUST_PROXY: value })[0]).toMatch(/^TRUST_PROXY=/);
+  });
+
+  test.each(['true', 'TRUE'])('TRUST_PROXY=%s (every hop: a client would choose its address) stops the boot, saying what to set instead', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    const [problem, ...others] = problemsOf({ TRUST_PROXY: value });
+    expect(others).toEqual([]);
+    expect(problem).toMatch(/^TRUST_PROXY="true"|^TRUST_PROXY="TRUE"/);
+    expect(problem).toContain('X-Forwarded-For');
+    expect(problem).toContain('the number of proxies in front (e.g. 1)');
+    expect(problem).toContain('their addresses/CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8)');
   });
 
   test('postgres URLs select PostgreSQL; blank values take the default', () => {

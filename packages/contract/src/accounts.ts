@@ -48,6 +48,10 @@ export const ACCOUNT_ERROR_CODES = [
   'TOO_MANY_PREFERENCES',
   'TOO_LONG_PREFERENCES',
   'INVALID_PIN_CODE',
+  /** changeEmail: not the address the identity service has verified for this account. */
+  'UNVERIFIED_EMAIL',
+  /** An identity call from a browser origin the server does not trust (set PUBLIC_URL). */
+  'UNTRUSTED_ORIGIN',
 ] as const;
 
 const enc = encodeURIComponent;

@@ -10,5 +10,6 @@ export * from './catalogue.js';
 export * from './catalogue-import.js';
 export * from './accounts.js';
 export * from './accounts-schemas.js';
+export * from './registration.js';
 export * from './playback.js';
 export * from './playback-schemas.js';

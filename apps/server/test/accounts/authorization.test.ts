@@ -83,6 +83,8 @@ const ROUTES: RouteCase[] = [
     template: `${V2}/user/changeEmail`,
     url: () => accountPaths.changeEmail(TENANT),
     body: { newEmailAddress: 'pirate@example.com' },
+    // Only the address the identity service verified for the caller's own account (none here).
+    asOther: { status: 403, code: 'UNVERIFIED_EMAIL' },
   },
   { method: 'GET', template: `${V1}/preferences`, url: () => accountPaths.preferences(TENANT) },
   {

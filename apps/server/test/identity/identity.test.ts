@@ -5,34 +5,11 @@ import type { App } from '../../src/app.js';
 import { createIdTokenVerifier } from '../../src/modules/identity/verify.js';
 import { buildTestApp, createTestDatabase, engines, memoryLogger, type TestDatabase } from '../helpers/test-app.js';
 import { startSmtpCapture } from '../helpers/smtp-capture.js';
+import { IdentityClient as Client } from '../helpers/identity-client.js';
 
 /** The identity service (better-auth under /identity) through the real app, mail through a real SMTP server. */
 
 type Smtp = Awaited<ReturnType<typeof startSmtpCapture>>;
-
-/** A browser's cookie jar over inject(). */
-class Client {
-  private cookies = new Map<string, string>();
-  constructor(private readonly app: App, private readonly ip = '203.0.113.10') {}
-
-  async call(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const res = await this.app.inject({
-      method,
-      url,
-      remoteAddress: this.ip,
-      headers: { origin: 'http://localhost:8080', 'accept-language': 'fr-FR,fr;q=0.9', ...(cookie ? { cookie } : {}), ...headers },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    for (const set of [res.headers['set-cookie'] ?? []].flat()) {
-      const [pair = ''] = set.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (/max-age=0/i.test(set) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
-  }
-}
 
 const PASSWORD = 'Motdepasse1!';
 

@@ -158,7 +158,8 @@ export async function setUpPlayback(engine: Engine): Promise<PlaybackFixture> {
     verifyIdToken: testVerifyIdToken,
     clock: () => clock.now,
     cacheCheckEveryMs: 0,
-    config: { trustProxy: true, cacheDir, demoContent: true },
+    // The tests' requests come from 127.0.0.1, standing for a proxy that reports the viewer's address.
+    config: { trustProxy: ['127.0.0.1'], cacheDir, demoContent: true },
   });
   app.playbackMedia.setBumper('bumper-brand', { hls: `${BRAND_FOLDER}master.m3u8`, dash: `${BRAND_FOLDER}manifest.mpd`, durationMs: 3000 });
   app.playbackMedia.setBumper('bumper-csa-10', { hls: `${CSA10_FOLDER}master.m3u8`, dash: `${CSA10_FOLDER}manifest.mpd`, durationMs: 3000 });

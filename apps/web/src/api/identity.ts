@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   identityPaths,
   type IdentityProviders,
+  type RegistrationDetails,
   type SocialProviderId,
 } from '@antenne/contract';
 
@@ -55,12 +56,15 @@ export async function identityRequest<T = unknown>(path: string, method: 'GET' |
   }
   if (!response.ok) {
     const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+    // better-auth's `{ code, message }`, or the server's own error body `{ httpCode, message: CODE }`.
     const code =
       response.status === 429
         ? 'TOO_MANY_ATTEMPTS_TRY_LATER'
         : typeof record.code === 'string' && record.code
           ? record.code
-          : `HTTP_${response.status}`;
+          : typeof record.httpCode === 'number' && typeof record.message === 'string' && record.message
+            ? record.message
+            : `HTTP_${response.status}`;
     throw new IdentityError(
       response.status,
       code,
@@ -83,7 +87,10 @@ export interface IdentityAuthAnswer {
   user: IdentityUser;
 }
 
-export const signUpEmail = (input: { email: string; password: string; name: string; language?: string }) =>
+/** With the registration details (contract registration.ts): the server keeps them with the account. */
+export const signUpEmail = (
+  input: { email: string; password: string; name: string; language?: string } & Partial<RegistrationDetails>,
+) =>
   identityRequest<IdentityAuthAnswer>(identityPaths.signUpEmail, 'POST', { ...input, callbackURL: VERIFIED_CALLBACK });
 
 export const signInEmail = (input: { email: string; password: string }) =>

@@ -1,4 +1,11 @@
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { accountPaths, type ConfigWeb, type PreferencesResponse } from '@antenne/contract';
 import { useUserToken } from '../state/session-store';
 import { api } from './client';
@@ -69,11 +76,19 @@ export function useUpdatePreferences() {
       if (!token) throw new Error('Preferences need a signed-in user');
       return updatePreferences(config, token, changes);
     },
-    onSuccess: (preferences) => {
-      queryClient.setQueryData(preferencesQueryOptions(config, token).queryKey, (old) => ({
-        lastUpdated: old?.lastUpdated ?? '',
-        preferences,
-      }));
-    },
+    onSuccess: (preferences) => rememberPreferences(queryClient, config, token, preferences),
   });
+}
+
+/** The map just saved becomes the cached one (no refetch). */
+export function rememberPreferences(
+  queryClient: QueryClient,
+  config: ConfigWeb,
+  token: string | null,
+  preferences: Preferences,
+): void {
+  queryClient.setQueryData(preferencesQueryOptions(config, token).queryKey, (old) => ({
+    lastUpdated: old?.lastUpdated ?? '',
+    preferences,
+  }));
 }

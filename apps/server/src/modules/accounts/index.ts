@@ -4,8 +4,10 @@ export { recordProgress } from './repository.js';
 export {
   AccountsService,
   deleteHouseholdOfIdentityUser,
+  followIdentityEmail,
   HouseholdStatusError,
   setHouseholdStatus,
+  type FindIdentityUser,
   type IdentityLoginClaims,
   type SessionContext,
 } from './service.js';

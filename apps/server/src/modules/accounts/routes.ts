@@ -23,7 +23,7 @@ import { assertTenant, type Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { CatalogueService } from '../catalogue/service.js';
-import { AccountsService, type AccountLimits, type IdentityLoginClaims } from './service.js';
+import { AccountsService, type AccountLimits, type FindIdentityUser, type IdentityLoginClaims } from './service.js';
 import { requireSession, sessionOf } from './session-auth.js';
 
 /** Checks an ID token of the identity service (throws when it is not valid) and says whose it is. */
@@ -40,6 +40,8 @@ export interface AccountsRoutesOptions {
   /** The catalogue snapshot's cache (shared with the catalogue routes): favourites and continue watching show its assets. */
   snapshots: VersionedCache;
   verifyIdToken: VerifyIdToken;
+  /** The identity service's users: their verified address (changeEmail) and registration details (first login). */
+  identityUsers: FindIdentityUser;
   /** Sessions' and publications' clock (tests move it). */
   clock?: () => number;
   /** Lower limits for tests; the contract's by default. */
@@ -139,7 +141,7 @@ async function emptyBodyIsObject(request: FastifyRequest): Promise<void> {
 export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, options) => {
   const { tenant } = options;
   const catalogue = new CatalogueService(options.database, tenant, options.snapshots, options.clock);
-  const service = new AccountsService(options.database.db, catalogue, options.clock, options.limits);
+  const service = new AccountsService(options.database.db, catalogue, options.clock, options.limits, options.identityUsers);
 
   app.post(
     `${V2}/auth/firebaseLogin`,
@@ -302,7 +304,13 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       `${V2}/user/changeEmail`,
       {
         schema: {
-          ...personal("Changes the household's email address"),
+          ...personal(
+            "Sets the household's email to the address the identity service has verified for this account (403 UNVERIFIED_EMAIL otherwise)",
+          ),
+          description:
+            'Needs `Authorization: Bearer <sessionToken>`. The household email follows the identity: change it there first ' +
+            '(POST /identity/change-email, then the link of the confirmation mail). 403 UNVERIFIED_EMAIL when `newEmailAddress` is ' +
+            'not the verified address of this account (unconfirmed, or another customer’s); 400 when it is not an email address.',
           params: TenantParams,
           body: ChangeEmailRequestSchema,
           response: { 200: MessageResponseSchema, ...authErrors },

@@ -12,6 +12,7 @@ import {
   type LastViewedOffsetResponse,
   type LoginResponse,
   type PreferencesResponse,
+  type RegistrationDetails,
   type SessionResponse,
   type UserProfile,
   type UserProfiles,
@@ -40,6 +41,15 @@ export interface IdentityLoginClaims {
   displayName?: string;
   language?: string;
 }
+
+/**
+ * What the identity service says of one of its users: its address, whether it is verified, and
+ * the details typed at registration (the identity module's directory; accounts never reads the
+ * identity tables itself).
+ */
+export type FindIdentityUser = (
+  identityUserId: string,
+) => Promise<{ email: string; emailVerified: boolean; registration?: RegistrationDetails } | undefined>;
 
 /** A checked, current session: its household (ACTIVE) and profile. */
 export interface SessionContext {
@@ -100,6 +110,7 @@ export class AccountsService {
     private readonly catalogue: Pick<CatalogueService, 'snapshot' | 'getAsset'>,
     private readonly clock: () => number = Date.now,
     limits: Partial<AccountLimits> = {},
+    private readonly identityUsers: FindIdentityUser = async () => undefined,
   ) {
     this.limits = {
       maxProfiles: limits.maxProfiles ?? MAX_PROFILES,
@@ -117,12 +128,18 @@ export class AccountsService {
 
   /**
    * Signs an identity-service user in: a verified email only; the household and its main profile
-   * are made at the first login; a suspended or inactive household is refused; then a session on
-   * the main profile.
+   * are made at the first login, the profile with the details typed at registration as its
+   * preferences (whatever device signs in first); a suspended or inactive household is refused;
+   * then a session on the main profile.
    */
   async loginIdentityUser(claims: IdentityLoginClaims, device: DeviceRegistration): Promise<LoginResponse> {
     if (!claims.emailVerified)
       throw new ApiError(403, 'EMAIL_NOT_VERIFIED', 'verify the email address first');
+    // Asked before the transaction (another connection: SQLite has one writer).
+    const registration =
+      (await repo.findHouseholdByIdentityUser(this.db, claims.identityUserId)) === undefined
+        ? (await this.identityUsers(claims.identityUserId))?.registration
+        : undefined;
     return inTransaction(this.db, async (trx) => {
       let household = await repo.findHouseholdByIdentityUser(trx, claims.identityUserId);
       if (household === undefined) {
@@ -139,8 +156,9 @@ export class AccountsService {
         if (household === undefined) throw new Error('household insert lost');
         if (household.id === id) {
           const displayName = claims.displayName?.trim() || claims.email.split('@')[0] || claims.email;
+          const profileId = newId('usr');
           await repo.insertProfile(trx, {
-            id: newId('usr'),
+            id: profileId,
             household_id: id,
             display_name: displayName.slice(0, 256),
             owner: 1,
@@ -151,6 +169,9 @@ export class AccountsService {
             pin_hash: null,
             created_at: now,
           });
+          if (registration !== undefined) {
+            await repo.savePreferences(trx, profileId, JSON.stringify(registrationPreferences(registration, claims.email)), now);
+          }
         }
       }
       refuseInactive(household);
@@ -328,11 +349,24 @@ export class AccountsService {
     await inTransaction(this.db, (trx) => repo.deleteHouseholdRows(trx, ctx.household.id));
   }
 
+  /**
+   * The household's email follows the identity service's verified one only: the address must be
+   * the one verified for this household's identity user (case ignored), else 403 UNVERIFIED_EMAIL
+   * — an unconfirmed change, or another customer's address.
+   */
   async changeEmail(ctx: SessionContext, newEmailAddress: string): Promise<void> {
     const email = newEmailAddress.trim();
     if (!EMAIL_PATTERN.test(email))
       throw new ApiError(400, 'BAD_REQUEST', 'newEmailAddress: not a valid email address');
-    await repo.updateHouseholdEmail(this.db, ctx.household.id, email);
+    const identity = await this.identityUsers(ctx.household.identity_user_id);
+    if (identity === undefined || !identity.emailVerified || identity.email.toLowerCase() !== email.toLowerCase()) {
+      throw new ApiError(
+        403,
+        'UNVERIFIED_EMAIL',
+        'newEmailAddress: not the address verified for this account; change it at the identity service (/identity/change-email) and follow the link of its mail first',
+      );
+    }
+    await repo.updateHouseholdEmail(this.db, ctx.household.id, identity.email);
   }
 
   // Preferences -------------------------------------------------------------------------------
@@ -489,6 +523,19 @@ function favoriteItem(row: repo.FavoriteRow, asset: Asset): FavoriteItem {
   };
 }
 
+/** The main profile's first preferences: what was typed at registration (the keys the web app reads). */
+function registrationPreferences(details: RegistrationDetails, email: string): Record<string, string> {
+  return {
+    firstname: details.firstName,
+    lastname: details.lastName,
+    email,
+    dateofbirth: details.birthday,
+    gender: details.gender,
+    country: details.country,
+    newsletter: 'false',
+  };
+}
+
 /** A profile as the API shows it; `active` marks the session's own profile; the PIN is only `hasPinCode`. */
 export function toUserProfile(
   household: HouseholdRow,
@@ -548,6 +595,17 @@ export async function setHouseholdStatus(
   const household = households[0] as HouseholdRow;
   await repo.updateHouseholdStatus(db, household.id, status);
   return { householdId: household.id, previous: household.status, status };
+}
+
+/**
+ * The identity's new address was verified (identity module's afterEmailVerification): the
+ * household's email follows it. Returns whether there was a household.
+ */
+export async function followIdentityEmail(db: Kysely<Database>, identityUserId: string, email: string): Promise<boolean> {
+  const household = await repo.findHouseholdByIdentityUser(db, identityUserId);
+  if (household === undefined) return false;
+  if (household.email !== email) await repo.updateHouseholdEmail(db, household.id, email);
+  return true;
 }
 
 /**

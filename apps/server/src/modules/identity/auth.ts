@@ -11,6 +11,8 @@ import type { Config } from '../../config.js';
 import type { Engine } from '../../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailLocale, renderMail } from '../mail/templates.js';
+import { DIRECT_ORIGIN_HEADER, linkOnOrigin, publicOrigins } from './origins.js';
+import { REGISTRATION_FIELDS } from './registration.js';
 
 /** The identity service's tables (migration 2026-11-23-004-identity). */
 export const IDENTITY_TABLES = {
@@ -47,6 +49,8 @@ export interface IdentityDeps {
   log: FastifyBaseLogger;
   /** Called once an identity is deleted: the household it owned goes with it. */
   onUserDeleted?: (identityUserId: string) => Promise<void>;
+  /** Called once an identity's (new) address is verified: the household's email follows it. */
+  onEmailVerified?: (identityUserId: string, email: string) => Promise<void>;
 }
 
 /**
@@ -54,15 +58,17 @@ export interface IdentityDeps {
  * a third party: email + password with verification and reset mail, change email and password,
  * fresh-session delete, social and OpenID Connect sign-in, ID tokens as JWT with a JWKS.
  */
-export function createIdentity({ config, db, engine, mailer, log, onUserDeleted }: IdentityDeps) {
+export function createIdentity({ config, db, engine, mailer, log, onUserDeleted, onEmailVerified }: IdentityDeps) {
+  // Links lead back to the origin the request came from when it is trusted (origins.ts), else to PUBLIC_URL.
   const send = (kind: Parameters<typeof renderMail>[0], user: { email: string; name: string; language?: unknown }, url: string, to = user.email, request?: Request) =>
     mailer.send(
       renderMail(kind, mailLocale(typeof user.language === 'string' ? user.language : undefined, request?.headers.get('accept-language')), {
         to,
         name: user.name,
-        url,
+        url: linkOnOrigin(url, config.publicUrl, request?.headers.get(DIRECT_ORIGIN_HEADER)),
       }),
     );
+  const origins = publicOrigins(config.publicUrl);
 
   const social = Object.fromEntries(
     Object.entries(config.social).map(([provider, credentials]) => [provider, { ...credentials }]),
@@ -73,7 +79,11 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted 
     baseURL: config.publicUrl,
     basePath: IDENTITY_BASE_PATH,
     secret: identitySecret(config),
-    trustedOrigins: trustedOrigins(config.publicUrl),
+    // PUBLIC_URL's origins, and the request's own when routes.ts found it trusted (embedded mode only).
+    trustedOrigins: (request) => {
+      const direct = request?.headers.get(DIRECT_ORIGIN_HEADER);
+      return direct ? [...origins, direct] : origins;
+    },
     database: { db, type: engine },
     telemetry: { enabled: false },
     logger: {
@@ -85,6 +95,9 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted 
       additionalFields: {
         // The interface language at sign-up: mails go out in it.
         language: { type: 'string', required: false, input: true },
+        // Names, birthday, gender and country typed at registration, kept with the account until the
+        // first sign-in gives them to the household's main profile (registration.ts).
+        ...REGISTRATION_FIELDS,
       },
       changeEmail: {
         enabled: true,
@@ -120,6 +133,8 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted 
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }, request) => send('verify-email', user, url, user.email, request),
+      // Also after an email change is confirmed (the new address, verified): the household follows it.
+      ...(onEmailVerified ? { afterEmailVerification: async (user: { id: string; email: string }) => onEmailVerified(user.id, user.email) } : {}),
     },
     socialProviders: social,
     hooks: {
@@ -201,15 +216,4 @@ export function identitySecret(config: Pick<Config, 'authSecret' | 'dataDir'>): 
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
     throw error;
   }
-}
-
-/**
- * The origins sign-in forms may post from: PUBLIC_URL, and for a localhost URL the same port on
- * the loopback addresses too (a newcomer opening http://127.0.0.1:8080 must not be refused).
- */
-export function trustedOrigins(publicUrl: string): string[] {
-  const url = new URL(publicUrl);
-  if (url.hostname !== 'localhost') return [url.origin];
-  const port = url.port ? `:${url.port}` : '';
-  return [url.origin, `${url.protocol}//127.0.0.1${port}`, `${url.protocol}//[::1]${port}`];
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDENTITY_BASE_PATH, identityPaths, IdentityProvidersSchema, SOCIAL_PROVIDER_IDS, type IdentityProviders } from '@antenne/contract';
 import type { Config } from '../../config.js';
 import type { Identity } from './auth.js';
+import { createOriginPolicy, DIRECT_ORIGIN_HEADER, untrustedOrigin } from './origins.js';
 
 export interface IdentityRoutesOptions {
   identity: Identity;
@@ -34,15 +35,26 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
     },
   );
 
+  const origins = createOriginPolicy(config);
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A browser's call from an origin this server does not trust: said with a code the web app
+    // translates (set PUBLIC_URL), before better-auth's bare "Invalid origin" (origins.ts).
+    const directOrigin = origins.directOrigin(request);
+    const origin = request.headers.origin;
+    if (request.method !== 'GET' && origin !== undefined && origin !== 'null' && !origins.isTrusted(origin, directOrigin)) {
+      request.log.warn({ origin, publicUrl: config.publicUrl }, 'identity call from an untrusted origin: visitors at that address need PUBLIC_URL set to it');
+      return reply.code(403).header('cache-control', 'no-store').send(untrustedOrigin(origin, config.publicUrl));
+    }
     const url = new URL(request.url, config.publicUrl);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined || name === CLIENT_IP_HEADER) continue;
+      if (value === undefined || name === CLIENT_IP_HEADER || name === DIRECT_ORIGIN_HEADER) continue;
       if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
       else headers.set(name, value);
     }
     headers.set(CLIENT_IP_HEADER, request.ip);
+    if (directOrigin !== null) headers.set(DIRECT_ORIGIN_HEADER, directOrigin);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
     if (hasBody) headers.set('content-type', 'application/json');
     headers.delete('content-length');

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TrustProxy } from '../../config.js';
+import { isLocalDirectRequest, trustedProxyCheck } from '../../lib/direct-request.js';
 import { readOutbox } from './mailer.js';
 
 export interface OutboxRoutesOptions {
   dataDir: string;
+  /** The proxies TRUST_PROXY names: a request through one of them is never local. */
+  trustProxy: TrustProxy;
 }
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -13,11 +15,13 @@ const escapeHtml = (text: string) =>
 /**
  * /dev/outbox: the mail the embedded mode wrote instead of sending (no SMTP_URL), newest first,
  * with their links clickable — how a newcomer verifies the account they just created. Answered
- * to the machine itself only: the links in those mails are credentials.
+ * to the machine itself only, talking to this server directly (lib/direct-request.ts): the links
+ * in those mails are credentials. Anyone else gets the plain 404 of an unknown page.
  */
-export const outboxRoutes: FastifyPluginAsyncTypebox<OutboxRoutesOptions> = async (app, { dataDir }) => {
+export const outboxRoutes: FastifyPluginAsyncTypebox<OutboxRoutesOptions> = async (app, { dataDir, trustProxy }) => {
+  const isTrustedProxy = trustedProxyCheck(trustProxy);
   app.get('/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
-    if (!LOOPBACK.has(request.ip)) return reply.code(404).send({ httpCode: 404, message: 'NOT_FOUND' });
+    if (!isLocalDirectRequest(request, isTrustedProxy)) return reply.code(404).send({ httpCode: 404, message: 'NOT_FOUND' });
     const mails = await readOutbox(dataDir);
     const items = mails
       .map(

@@ -17,6 +17,8 @@ const KNOWN = {
   INVALID_EMAIL: 'ERROR.ERROR_EMAIL_FORMAT',
   PASSWORD_TOO_SHORT: 'REGISTER.REGISTER_PASSWORD_RULES',
   PASSWORD_TOO_LONG: 'REGISTER.REGISTER_PASSWORD_RULES',
+  // The page was opened at an address the server does not trust: PUBLIC_URL is to be set.
+  UNTRUSTED_ORIGIN: 'ERROR.UNTRUSTED_ORIGIN',
 } as const;
 
 type Known = (typeof KNOWN)[keyof typeof KNOWN];

@@ -266,7 +266,7 @@ describe('account settings: change email', () => {
     await user.type(within(dialog).getByLabelText('Mot de passe'), 'Current-pass1');
     await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
     expect(within(dialog).getByText(text('ERROR.ERROR_EMAIL_FORMAT'))).toBeInTheDocument();
-    expect(calls.some((c) => c.path.startsWith('/identity/'))).toBe(false);
+    expect(calls.some((c) => c.path === identityPaths.signInEmail || c.path === identityPaths.changeEmail)).toBe(false);
   });
 
   test('a wrong password puts both fields in error and the password placeholder says so', async () => {
@@ -289,7 +289,7 @@ describe('account settings: change email', () => {
     expect(calls.some((c) => c.path === identityPaths.changeEmail)).toBe(false);
   });
 
-  test('success: identity change-email, Exposure changeEmail, then the email preference', async () => {
+  test('success: the identity service mails the new address; Exposure and the preference wait for its confirmation', async () => {
     const { calls, posted } = serve(STORED, {
       [identityPaths.signInEmail]: () => json({ token: 'x', user: {} }),
       [identityPaths.changeEmail]: () => json({ status: true }),
@@ -300,20 +300,49 @@ describe('account settings: change email', () => {
     await user.type(within(dialog).getByLabelText('Mot de passe'), 'Current-pass1');
     await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
     expect(
-      await screen.findByText('Un e-mail de confirmation a été envoyé à awa.diop@example.com.'),
+      await screen.findByText(
+        'Un e-mail de confirmation a été envoyé à awa.diop@example.com. Votre adresse changera dès que vous aurez suivi les liens reçus à cette adresse.',
+      ),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.path === identityPaths.changeEmail)?.body).toEqual({
       newEmail: 'awa.diop@example.com',
       callbackURL: '/login',
     });
+    // Not yet verified: the server would refuse it (403 UNVERIFIED_EMAIL), and the account keeps its address.
+    expect(calls.some((c) => c.path === accountPaths.changeEmail(config))).toBe(false);
+    expect(posted()).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Adresse e-mail' })).toHaveValue('awa@example.com');
+  });
+
+  test('once the change is confirmed (the identity’s verified address is another), Exposure’s email and the preference follow it', async () => {
+    const { calls, posted } = serve(STORED, {
+      [identityPaths.getSession]: () =>
+        json({
+          session: { createdAt: new Date(Date.now() - 120_000).toISOString() },
+          user: { id: 'idu-1', email: 'awa.diop@example.com', name: 'Awa Diop', emailVerified: true },
+        }),
+      [accountPaths.changeEmail(config)]: () => json({ message: 'OK' }),
+    });
+    await openSettings();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Adresse e-mail' })).toHaveValue('awa.diop@example.com'));
     const exposure = calls.find((c) => c.path === accountPaths.changeEmail(config));
-    expect(exposure?.method).toBe('PUT');
-    expect(exposure?.authorization).toBe(`Bearer ${TOKEN}`);
-    expect(exposure?.body).toEqual({
-      credentials: NO_PASSWORD_CREDENTIALS,
-      newEmailAddress: 'awa.diop@example.com',
+    expect(exposure).toMatchObject({
+      method: 'PUT',
+      authorization: `Bearer ${TOKEN}`,
+      body: { credentials: NO_PASSWORD_CREDENTIALS, newEmailAddress: 'awa.diop@example.com' },
     });
     expect(posted()).toEqual([{ preferences: { ...STORED, email: 'awa.diop@example.com' } }]);
+  });
+
+  test('an identity whose address is the one shown, or not verified, changes nothing', async () => {
+    const { calls, posted } = serve(STORED, {
+      [identityPaths.getSession]: () =>
+        json({ session: {}, user: { id: 'idu-1', email: 'awa.other@example.com', name: 'Awa', emailVerified: false } }),
+    });
+    await openSettings();
+    await waitFor(() => expect(calls.some((c) => c.path === identityPaths.getSession)).toBe(true));
+    expect(calls.some((c) => c.path === accountPaths.changeEmail(config))).toBe(false);
+    expect(posted()).toEqual([]);
   });
 });
 

@@ -14,8 +14,8 @@ import {
 } from '../../../test/fetch-mock';
 import { usePopupStore } from '../../components/modal';
 import { useSessionStore } from '../../state/session-store';
-import { accountHandlers, accountUrls, bodyOf, ID_TOKEN, pathsCalled } from './account-fixtures';
-import { PENDING_PREFERENCES_KEY } from './pending-preferences';
+import { legalLinksOf } from './registration';
+import { accountHandlers, accountUrls, bodyOf, pathsCalled } from './account-fixtures';
 
 // Typing whole forms takes seconds when the suite runs on two busy cores.
 vi.setConfig({ testTimeout: 20_000 });
@@ -36,6 +36,7 @@ const legalItem = (title: string, componentId: string): MenuItem => ({
   },
 });
 
+/** The demo broadcaster's footer (packages/content): the terms of sale beside the terms of use. */
 const footer: Component = {
   type: 'Component',
   id: 'footer',
@@ -43,9 +44,10 @@ const footer: Component = {
   components: {
     menuItems: [
       legalItem('Informations légales | Mentions légales', 'mentions-legales'),
-      legalItem("Informations légales | Conditions Générales d'utilisation", 'cgu'),
-      legalItem('Informations légales | Gestion des données personnelles', 'donnees'),
-      legalItem('Informations légales | Politique de confidentialité', 'confidentialite'),
+      legalItem("Informations légales | Conditions d'utilisation", 'conditions-d-utilisation'),
+      legalItem('Charte données et cookies | Gestion des données personnelles', 'gestion-des-donnees-personnelles'),
+      legalItem('Charte données et cookies | Informations sur la vie privée', 'informations-vie-privee'),
+      legalItem('Conditions générales | Conditions générales de vente', 'conditions-generales-de-vente'),
     ],
   },
 };
@@ -74,8 +76,6 @@ function registrationHandlers(): Record<string, Handler> {
       const { email, name } = JSON.parse(String(init?.body)) as { email: string; name: string };
       return json({ token: null, user: { id: 'idu-new', email, name, emailVerified: false } });
     },
-    // The household is made, but refuses a session until the email is verified: expected.
-    [accountUrls.firebaseLogin]: () => apiError(403, 'EMAIL_NOT_VERIFIED'),
   };
 }
 
@@ -114,30 +114,35 @@ function yearsAgo(years: number): string {
 }
 
 describe('registration, step 1', () => {
-  test('shows the password rules, links the legal pages found in the footer and the contact mailbox', async () => {
+  test('shows the password rules, links each legal page found in the footer to its own page, and the contact mailbox', async () => {
     setup();
     await screen.findByRole('form', { name: 'Identifiants du compte' });
     expect(screen.getByText(/Au moins 8 caractères, dont une majuscule/)).toBeInTheDocument();
+    // The terms of use, not the terms of sale (whose title also starts « Conditions générales »).
     expect(await screen.findByRole('link', { name: "Conditions générales d'utilisation" })).toHaveAttribute(
       'href',
-      '/legal/cgu',
+      '/legal/conditions-d-utilisation',
     );
     expect(screen.getByRole('link', { name: 'Gestion des données personnelles' })).toHaveAttribute(
       'href',
-      '/legal/donnees',
+      '/legal/gestion-des-donnees-personnelles',
     );
-    expect(screen.getByRole('link', { name: 'Politique de confidentialité' })).toHaveAttribute(
-      'href',
-      '/legal/confidentialite',
-    );
-    expect(screen.getByRole('link', { name: 'Politique de confidentialité' })).toHaveAttribute(
-      'target',
-      '_blank',
-    );
+    const privacy = screen.getByRole('link', { name: 'Politique de confidentialité' });
+    expect(privacy).toHaveAttribute('href', '/legal/informations-vie-privee');
+    expect(privacy).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'contact@antenne.example' })).toHaveAttribute(
       'href',
       'mailto:contact@antenne.example',
     );
+  });
+
+  test('a structure naming them « Conditions générales d’utilisation » and « Politique de confidentialité » is matched too', () => {
+    const links = legalLinksOf([
+      legalItem('Conditions générales | Conditions générales de vente', 'cgv'),
+      legalItem('Informations légales | Conditions Générales d’utilisation', 'cgu'),
+      legalItem('Informations légales | Politique de confidentialité', 'confidentialite'),
+    ]);
+    expect(links).toEqual({ terms: '/legal/cgu', privacy: '/legal/confidentialite' });
   });
 
   test('a password breaking the rules shows REGISTER_PASSWORD_RULES and clears the field', async () => {
@@ -266,7 +271,7 @@ describe('registration, step 2', () => {
 });
 
 describe('registration, submit', () => {
-  test('signs out, signs up, calls firebaseLogin, keeps the preferences, asks to validate the email, then /login', async () => {
+  test('signs out, signs up with the names, birthday, sex and country (kept by the server, not the browser), asks to validate the email, then /login', async () => {
     const user = userEvent.setup();
     const { fetchMock, router } = setup();
     await fillStepOne(user);
@@ -276,65 +281,33 @@ describe('registration, submit', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Validez votre adresse e-mail' });
     expect(dialog).toHaveTextContent('awa@example.com');
 
-    const order = pathsCalled(fetchMock).filter((path) =>
-      [
-        identityPaths.signOut,
-        identityPaths.signUpEmail,
-        identityPaths.token,
-        accountUrls.firebaseLogin,
-      ].includes(path),
-    );
-    expect(order.slice(0, 4)).toEqual([
+    expect(pathsCalled(fetchMock).filter((path) => path.startsWith('/identity/'))).toEqual([
       identityPaths.signOut,
       identityPaths.signUpEmail,
-      identityPaths.token,
-      accountUrls.firebaseLogin,
     ]);
-    expect(bodyOf(fetchMock, identityPaths.signUpEmail)).toMatchObject({
+    expect(bodyOf(fetchMock, identityPaths.signUpEmail)).toEqual({
       email: 'awa@example.com',
       password: 'Secret#2026',
       name: 'Awa Diallo',
+      language: 'fr',
+      firstName: 'Awa',
+      lastName: 'Diallo',
+      birthday: '01012000',
+      gender: 'female',
+      country: 'FR',
       callbackURL: '/login?verified=1',
     });
-    expect(bodyOf(fetchMock, accountUrls.firebaseLogin)).toMatchObject({
-      username: 'firebase..idu-new',
-      accessToken: ID_TOKEN,
-      email: 'awa@example.com',
-      displayName: 'Awa Diallo',
-      emailVerified: false,
-      providerId: 'password',
-      device: { type: 'WEB' },
-    });
-    expect(JSON.parse(localStorage.getItem(PENDING_PREFERENCES_KEY) ?? '{}')).toEqual({
-      email: 'awa@example.com',
-      preferences: {
-        firstname: 'Awa',
-        lastname: 'Diallo',
-        email: 'awa@example.com',
-        dateofbirth: '01012000',
-        gender: 'female',
-        newsletter: 'false',
-        country: 'FR',
-      },
-    });
+    // Nothing waits in this browser for the first sign-in (which may happen on another device).
+    expect(requestsTo(fetchMock, accountUrls.firebaseLogin)).toHaveLength(0);
+    const kept = Object.keys(localStorage)
+      .map((key) => localStorage.getItem(key) ?? '')
+      .join('\n');
+    expect(kept).not.toContain('01012000');
+    expect(kept).not.toContain('Diallo');
     expect(useSessionStore.getState().token).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-  });
-
-  test('without an identity session yet (verification required), firebaseLogin is skipped and the flow still ends', async () => {
-    const user = userEvent.setup();
-    const { fetchMock } = setup({
-      [identityPaths.token]: () => json({ code: 'UNAUTHORIZED', message: 'Unauthorized' }, 401),
-    });
-    await fillStepOne(user);
-    const form = await fillStepTwo(user);
-    await user.click(within(form).getByRole('button', { name: 'Créer mon compte' }));
-    expect(await screen.findByRole('dialog', { name: 'Validez votre adresse e-mail' })).toBeInTheDocument();
-    expect(requestsTo(fetchMock, identityPaths.signUpEmail)).toHaveLength(1);
-    expect(requestsTo(fetchMock, accountUrls.firebaseLogin)).toHaveLength(0);
-    expect(localStorage.getItem(PENDING_PREFERENCES_KEY)).toContain('"dateofbirth":"01012000"');
   });
 
   test('an existing account: popup ERROR with EMAIL_EXISTS, and its Login button goes to /login', async () => {
@@ -358,6 +331,16 @@ describe('registration, submit', () => {
     expect(requestsTo(fetchMock, accountUrls.firebaseLogin)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Se connecter' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  test('opened at an address the server does not trust (403 UNTRUSTED_ORIGIN): the error popup says to set PUBLIC_URL', async () => {
+    const user = userEvent.setup();
+    setup({ [identityPaths.signUpEmail]: () => apiError(403, 'UNTRUSTED_ORIGIN') });
+    await fillStepOne(user);
+    const form = await fillStepTwo(user);
+    await user.click(within(form).getByRole('button', { name: 'Créer mon compte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erreur' });
+    expect(dialog).toHaveTextContent(/demandez à l'administrateur de régler PUBLIC_URL/);
   });
 
   test('a network failure at sign-up shows the network-error popup', async () => {

@@ -2,12 +2,10 @@ import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Label, Radio, RadioGroup } from 'react-aria-components';
-import { accountPaths, EMAIL_PATTERN, isValidPassword, MINIMUM_AGE } from '@antenne/contract';
-import { firebaseLogin } from '../../api/auth';
-import { api } from '../../api/client';
+import { EMAIL_PATTERN, isValidPassword, MINIMUM_AGE, REGISTRATION_NAME_MAX_LENGTH } from '@antenne/contract';
 import { useComponent } from '../../api/get-component';
 import { locationQueryOptions } from '../../api/get-location';
-import { getIdToken, signOut, signUpEmail } from '../../api/identity';
+import { signOut, signUpEmail } from '../../api/identity';
 import { useStartup } from '../../api/use-startup';
 import { menuItemsOf } from '../../app/shell/menu-links';
 import { usePopup } from '../../components/modal';
@@ -15,7 +13,6 @@ import { Link, useNavigate } from '../../lib/router';
 import { BackIcon, InfoIcon } from './account-icons';
 import { escapeHtml } from '../../lib/html';
 import { translatedError } from './account-errors';
-import { keepPendingPreferences } from './pending-preferences';
 import { ageOn, birthdayDigits, formatBirthday, parseBirthday } from './birthday';
 import { legalLinksOf, type LegalLinks } from './registration';
 import { errorCode } from './sign-in';
@@ -41,8 +38,9 @@ interface Step2 {
 
 /**
  * /create-account (spec part 1 §2, §4, §5): step 1 email and password, step 2 identity, then the
- * account is created at the identity service, the email is to be verified, and the preferences
- * typed here wait for the first sign-in.
+ * account is created at the identity service with what was typed here (names, birthday, sex,
+ * country): the server keeps it with the account and the first sign-in, from any device, gives it
+ * to the main profile as its preferences. Then the email is to be verified.
  */
 export default function CreateAccountPage() {
   const { t, i18n } = useTranslation();
@@ -117,69 +115,24 @@ export default function CreateAccountPage() {
 
   const createAccount = async (): Promise<void> => {
     const email = first.email.trim();
-    const displayName = `${second.firstName.trim()} ${second.lastName.trim()}`;
-    const preferences: Record<string, string> = {
-      firstname: second.firstName.trim(),
-      lastname: second.lastName.trim(),
-      email,
-      dateofbirth: second.birthday,
-      gender: second.sex,
-      newsletter: 'false',
-      country,
-    };
-
+    const firstName = second.firstName.trim();
+    const lastName = second.lastName.trim();
     await signOut().catch(() => undefined);
-    let identityUserId: string;
-    let emailVerified: boolean;
     try {
-      const answer = await signUpEmail({
+      await signUpEmail({
         email,
         password: first.password,
-        name: displayName,
+        name: `${firstName} ${lastName}`,
         language: i18n.language,
+        firstName,
+        lastName,
+        birthday: second.birthday,
+        gender: second.sex,
+        country: /^[A-Z]{2}$/.test(country) ? country : '',
       });
-      identityUserId = answer.user.id;
-      emailVerified = answer.user.emailVerified;
     } catch (error) {
       return identityFailure(errorCode(error));
     }
-
-    // The household is made at firebaseLogin; until the email is verified it answers 403
-    // EMAIL_NOT_VERIFIED, which is expected here. No identity session yet: nothing to exchange.
-    let posted = false;
-    const accessToken = await getIdToken().catch(() => null);
-    if (accessToken) {
-      try {
-        const login = await firebaseLogin(config, {
-          identityUserId,
-          accessToken,
-          registration: { email, displayName, emailVerified, providerId: 'password' },
-          language: i18n.language,
-        });
-        await api.post(
-          accountPaths.preferences(config),
-          { preferences },
-          { baseUrl: config.exposureBaseUrl, token: login.sessionToken },
-        );
-        posted = true;
-      } catch (error) {
-        const code = errorCode(error);
-        if (code === 'NETWORK') {
-          const { validated } = await popup.open({
-            title: t('ERROR.NETWORK_TITLE'),
-            html: `<p>${escapeHtml(t('ERROR.NETWORK'))}</p>`,
-            validateLabel: t('ERROR.RETRY'),
-            cancel: t('ERROR.QUIT'),
-          });
-          if (validated) return createAccount();
-          return;
-        }
-        // EMAIL_NOT_VERIFIED (expected) or anything else: the preferences wait for the first sign-in.
-      }
-      await signOut().catch(() => undefined);
-    }
-    if (!posted) keepPendingPreferences(email, preferences);
-
     await popup.open({
       title: t('REGISTER.VALIDATE_EMAIL_TITLE'),
       html: `<p>${escapeHtml(t('REGISTER.VALIDATE_EMAIL_TEXT', { email }))}</p>`,
@@ -244,6 +197,7 @@ export default function CreateAccountPage() {
 interface FieldProps {
   label: string;
   value: string;
+  maxLength?: number;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   invalid: boolean;
   type?: string;
@@ -384,6 +338,7 @@ function StepTwo({
       <Field
         label={t('REGISTER.LAST_NAME')}
         autoComplete="family-name"
+        maxLength={REGISTRATION_NAME_MAX_LENGTH}
         value={values.lastName}
         onChange={set('lastName')}
         invalid={invalid.has('lastName')}
@@ -392,6 +347,7 @@ function StepTwo({
       <Field
         label={t('REGISTER.FIRST_NAME')}
         autoComplete="given-name"
+        maxLength={REGISTRATION_NAME_MAX_LENGTH}
         value={values.firstName}
         onChange={set('firstName')}
         invalid={invalid.has('firstName')}

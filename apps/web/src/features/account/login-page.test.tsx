@@ -19,7 +19,6 @@ import {
   providers,
 } from './account-fixtures';
 import { externalNavigation } from './navigation';
-import { keepPendingPreferences, PENDING_PREFERENCES_KEY } from './pending-preferences';
 
 // The connected view is another feature's (account settings): a stand-in proves it is shown.
 vi.mock('./account-settings', () => ({ default: () => <h1>Réglages du compte (stand-in)</h1> }));
@@ -202,6 +201,28 @@ describe('the login page', () => {
     );
   });
 
+  test('opened at an address the server does not trust (403 UNTRUSTED_ORIGIN): the form says to set PUBLIC_URL', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = setup({ [identityPaths.signInEmail]: () => apiError(403, 'UNTRUSTED_ORIGIN') });
+    const form = await signIn(user);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      "Ce serveur ne reconnaît pas l'adresse à laquelle cette page a été ouverte. Ouvrez l'application à son adresse habituelle, ou demandez à l'administrateur de régler PUBLIC_URL sur l'adresse que vous utilisez.",
+    );
+    expect(requestsTo(fetchMock, accountUrls.firebaseLogin)).toHaveLength(0);
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  test('forgot password at such an address says the same instead of claiming a mail went out', async () => {
+    const user = userEvent.setup();
+    setup({ [identityPaths.requestPasswordReset]: () => apiError(403, 'UNTRUSTED_ORIGIN') });
+    await user.click(await screen.findByRole('button', { name: 'Mot de passe oublié ?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mot de passe oublié' });
+    await user.type(within(dialog).getByLabelText('Adresse e-mail'), 'viewer@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/PUBLIC_URL/);
+    expect(screen.queryByText(/Si un compte existe avec cette adresse/)).not.toBeInTheDocument();
+  });
+
   test('forgot password refuses a malformed email, then sends the typed one and confirms', async () => {
     const user = userEvent.setup();
     const { fetchMock } = setup();
@@ -286,24 +307,6 @@ describe('the login page', () => {
     expect(useSessionStore.getState().token).toBe('session-1');
   });
 
-  test('posts the preferences kept at registration after the first sign-in, then forgets them', async () => {
-    keepPendingPreferences('viewer@example.com', {
-      firstname: 'Alice',
-      lastname: 'Martin',
-      newsletter: 'false',
-    });
-    const user = userEvent.setup();
-    const { fetchMock, router } = setup();
-    await signIn(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(bodyOf(fetchMock, accountUrls.preferences)).toEqual({
-      preferences: { firstname: 'Alice', lastname: 'Martin', newsletter: 'false' },
-    });
-    const call = fetchMock.mock.calls.find(([input]) => String(input).startsWith(accountUrls.preferences));
-    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer session-1');
-    expect(localStorage.getItem(PENDING_PREFERENCES_KEY)).toBeNull();
-  });
-
   test('with two profiles, the picker shows names and avatars and choosing one calls selectProfile', async () => {
     const user = userEvent.setup();
     const bob = profileOf('bob', 'Bob', false, { avatar: '/images/avatars/bob.png' });
@@ -368,6 +371,16 @@ describe('links from the identity mails', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('form', { name: 'Connexion par e-mail' })).toBeInTheDocument();
+  });
+
+  test('a new password set at an address the server does not trust says to set PUBLIC_URL', async () => {
+    mockFetch({ ...accountHandlers(), [identityPaths.resetPassword]: () => apiError(403, 'UNTRUSTED_ORIGIN') });
+    renderApp('/login?reset=1&token=reset-token-1');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Nouveau2?mdp');
+    await user.type(screen.getByLabelText('Confirmation du nouveau mot de passe'), 'Nouveau2?mdp');
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/régler PUBLIC_URL sur l'adresse que vous utilisez/);
   });
 
   test('an expired reset link says to ask for a new one', async () => {

@@ -225,7 +225,7 @@ function LoginView({
         } catch (error) {
           const failure = errorCode(error);
           // The same answer whether or not an account exists: only a refusal to try is shown.
-          if (failure === 'TOO_MANY_ATTEMPTS_TRY_LATER' || failure === 'NETWORK')
+          if (failure === 'TOO_MANY_ATTEMPTS_TRY_LATER' || failure === 'NETWORK' || failure === 'UNTRUSTED_ORIGIN')
             return translatedError(t, failure);
           if (isIdentityError(error) && error.status >= 500) return t('ERROR.GENERIC');
           return null;

@@ -1,4 +1,5 @@
 import type { MenuItem } from '@antenne/contract';
+import { splitFooterTitle } from '../../app/shell/footer-groups';
 import { actionLink } from '../../app/shell/menu-links';
 import { localizedPresentation } from '../../lib/presentation';
 
@@ -8,10 +9,16 @@ export interface LegalLinks {
   privacy?: string;
 }
 
+/**
+ * Each notice link by the French title of its footer item (the part after the group, `Group | Item`):
+ * the terms of use — "Conditions d'utilisation" or "Conditions générales d'utilisation", never the
+ * terms of sale ("… de vente") —, the personal-data management page and the privacy information
+ * ("vie privée" or "confidentialité"). The first match of each wins.
+ */
 const LEGAL_MATCHES: [keyof LegalLinks, RegExp][] = [
-  ['terms', /conditions g[ée]n[ée]rales/i],
+  ['terms', /^conditions (g[ée]n[ée]rales )?d['’]utilisation\b/i],
   ['personalData', /donn[ée]es personnelles/i],
-  ['privacy', /confidentialit[ée]/i],
+  ['privacy', /vie priv[ée]e|confidentialit[ée]/i],
 ];
 
 /**
@@ -21,7 +28,7 @@ const LEGAL_MATCHES: [keyof LegalLinks, RegExp][] = [
 export function legalLinksOf(items: readonly MenuItem[]): LegalLinks {
   const links: LegalLinks = {};
   for (const item of items) {
-    const title = localizedPresentation(item.presentation, 'fr').title ?? '';
+    const title = splitFooterTitle(localizedPresentation(item.presentation, 'fr').title ?? '').label;
     const componentId = item.actions.default.componentId;
     if (!componentId || actionLink(item.actions.default)?.external) continue;
     for (const [key, pattern] of LEGAL_MATCHES) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isValidPassword } from '@antenne/contract';
 import { resetPassword } from '../../api/identity';
 import { Link, useNavigate } from '../../lib/router';
+import { translatedError } from './account-errors';
 import { errorCode } from './sign-in';
 import styles from './login-page.module.css';
 
@@ -45,7 +46,7 @@ export function ResetPasswordView({ token }: { token: string | null }) {
       setError(null);
     } catch (failure) {
       const code = errorCode(failure);
-      setError(code === 'INVALID_TOKEN' ? t('LOGIN.RESET_LINK_INVALID') : t('ERROR.GENERIC'));
+      setError(code === 'INVALID_TOKEN' ? t('LOGIN.RESET_LINK_INVALID') : translatedError(t, code));
     } finally {
       setBusy(false);
     }

@@ -13,9 +13,7 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN } from '@antenne/contract';
-import { changeExposureEmail, changeIdentityEmail, verifyPassword } from '../../api/account';
-import { useUpdatePreferences } from '../../api/preferences';
-import { useStartup } from '../../api/use-startup';
+import { changeIdentityEmail, verifyPassword } from '../../api/account';
 import { useUserToken } from '../../state/session-store';
 import { DialogFormFooter } from './dialog-form-footer';
 import styles from './account-settings.module.css';
@@ -57,7 +55,9 @@ export function ChangeEmailButton({ currentEmail }: { currentEmail: string }) {
 /**
  * A valid new address and the current password (spec part 1 §4, §5): the password is checked by
  * signing in again; refused, both fields show the error and the password placeholder says
- * LOGIN.LOGIN_PASSWORD_ERROR. Then the identity email, Exposure's email and the email preference.
+ * LOGIN.LOGIN_PASSWORD_ERROR. Then the identity service mails the new address; once its link is
+ * followed, Exposure's email and the email preference follow (follow-confirmed-email.ts): the
+ * household's email is only ever an address the identity service has verified.
  */
 function ChangeEmailForm({
   currentEmail,
@@ -69,9 +69,7 @@ function ChangeEmailForm({
   onChanged: (email: string) => void;
 }) {
   const { t } = useTranslation();
-  const { config } = useStartup();
   const token = useUserToken();
-  const preferences = useUpdatePreferences();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -111,8 +109,6 @@ function ChangeEmailForm({
     }
     try {
       await changeIdentityEmail(newEmail);
-      await changeExposureEmail(config, token, newEmail);
-      await preferences.mutateAsync({ email: newEmail });
     } catch {
       setBusy(false);
       setError(t('ACCOUNT.ERROR_GENERIC'));

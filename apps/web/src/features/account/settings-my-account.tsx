@@ -26,6 +26,7 @@ import { useSessionStore } from '../../state/session-store';
 import { useDeleteAccount } from './settings-actions';
 import { useLogout } from './use-logout';
 import { ChangeEmailButton } from './settings-change-email';
+import { useFollowConfirmedEmail } from './follow-confirmed-email';
 import { ChangePasswordButton } from './settings-change-password';
 import { ageOn, birthdayDigits, formatBirthday, parseBirthday } from './birthday';
 import { countryOptions } from './settings-model';
@@ -66,6 +67,7 @@ function AccountForm({ preferences }: { preferences: Preferences }) {
   const user = useSessionStore((state) => state.user);
   const update = useUpdatePreferences();
   const email = preferences.email || user?.email || '';
+  useFollowConfirmedEmail(email);
 
   const [gender, setGender] = useState<Gender>(
     preferences.gender === 'male' || preferences.gender === 'female' ? preferences.gender : '',

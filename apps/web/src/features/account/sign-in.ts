@@ -5,7 +5,6 @@ import { takeReturnTo } from '../../lib/return-to';
 import type { NavigateFunction } from '../../lib/router';
 import { getIdToken, isIdentityError } from '../../api/identity';
 import { toSessionProfile, useSessionStore } from '../../state/session-store';
-import { flushPendingPreferences } from './pending-preferences';
 
 type Bu = Pick<ConfigWeb, 'customer' | 'businessUnit' | 'exposureBaseUrl'>;
 
@@ -18,9 +17,10 @@ export function errorCode(error: unknown): string {
 
 /**
  * After the identity sign-in (spec part 1 §4): its ID token → firebaseLogin → the session token
- * and the user are stored (with createdAt) → registration preferences still waiting are posted →
- * the household's profiles. With one profile it becomes the current one; with more, the caller
- * shows the picker. Failures are recorded in the store and thrown.
+ * and the user are stored (with createdAt) → the household's profiles (the registration details
+ * reach the main profile on the server, at the first firebaseLogin). With one profile it becomes
+ * the current one; with more, the caller shows the picker. Failures are recorded in the store and
+ * thrown.
  */
 export async function completeSignIn(
   config: Bu,
@@ -46,8 +46,6 @@ export async function completeSignIn(
     useSessionStore.getState().householdLoginFailure(errorCode(error));
     throw error;
   }
-
-  await flushPendingPreferences(config, token, main.emailAddress);
 
   let profiles: UserProfile[];
   try {
