@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite } from '../support/suite.js';
+
+/**
+ * What a viewer meets while browsing the demo: the home page's favourites lane, the footer's custom
+ * pages, and search suggestions that lead to their titles, grouped by kind.
+ */
+
+const suite = useBrowserSuite();
+
+/** The demo subscriber of the README, on its main profile. */
+async function signInDemo(page: Page): Promise<void> {
+  await page.goto(`${suite.server.url}/login`);
+  await page.getByLabel('Adresse e-mail').fill('demo@antenne.example');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Antenne-demo-2026');
+  await page.getByLabel('Mot de passe', { exact: true }).press('Enter');
+  await page.getByRole('heading', { level: 1, name: 'Qui regarde ?' }).waitFor();
+  await page.getByRole('button', { name: 'Démo' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+}
+
+describe('the home page’s favourites lane', () => {
+  test('the demo subscriber favourites a title and finds it in "Mes favoris" on the home page', async () => {
+    const { page } = await suite.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInDemo(page);
+    const lane = page.getByRole('region', { name: 'Mes favoris' });
+    await lane.scrollIntoViewIfNeeded();
+    await lane.getByText('Aucune donnée disponible').waitFor();
+
+    await page.goto(`${suite.server.url}/details/vod/film-vent-du-vieux-port`);
+    await page.getByRole('button', { name: 'Ajouter aux favoris' }).click();
+    await page.getByRole('button', { name: 'Dans mes favoris' }).waitFor();
+
+    await page.getByRole('link', { name: 'Antenne Accueil' }).click();
+    await lane.scrollIntoViewIfNeeded();
+    await lane.getByRole('article').first().waitFor();
+    expect(await lane.getByRole('article').count()).toBe(1);
+    expect(await lane.getByRole('article').getByText('Le Vent du Vieux-Port').count()).toBe(1);
+    expect(await lane.getByText('Aucune donnée disponible').count()).toBe(0);
+
+    // After a reload too (the lane reads the server's list, not what the page remembered).
+    await page.reload();
+    await lane.scrollIntoViewIfNeeded();
+    await lane.getByRole('article').getByText('Le Vent du Vieux-Port').waitFor();
+  });
+});
