@@ -45,3 +45,20 @@ describe('the home page’s favourites lane', () => {
     await lane.getByRole('article').getByText('Le Vent du Vieux-Port').waitFor();
   });
 });
+
+describe('the footer’s custom pages', () => {
+  const PAGES = ['Qui sommes-nous ?', 'Nous contacter', 'Agenda culturel', 'Programme TV', 'Nos partenaires'];
+
+  test.each(PAGES)('"%s" shows its text under its title', async (name) => {
+    const page = await suite.open('/');
+    const link = page.getByRole('contentinfo').getByRole('link', { name, exact: true });
+    await link.scrollIntoViewIfNeeded();
+    await link.click();
+    await page.waitForURL(/\/vod\//);
+    const heading = page.getByRole('heading', { level: 1, name });
+    await heading.waitFor();
+    const main = page.getByRole('main');
+    await expect.poll(async () => (await main.innerText()).replace(name, '').trim().length, { timeout: 10_000 }).toBeGreaterThan(60);
+    expect(new URL(page.url()).pathname).not.toBe('/notFound');
+  });
+});
