@@ -62,3 +62,40 @@ describe('the footer’s custom pages', () => {
     expect(new URL(page.url()).pathname).not.toBe('/notFound');
   });
 });
+
+describe('search', () => {
+  const box = (page: Page) => page.getByRole('combobox', { name: 'Rechercher un programme' });
+
+  /** Types `text`, waits for the suggestions and picks the one named `suggestion`. */
+  async function pick(page: Page, text: string, suggestion: string): Promise<void> {
+    await box(page).fill(text);
+    await page.getByRole('option', { name: suggestion, exact: true }).click();
+    await page.waitForURL(/\/search\?q=/);
+  }
+
+  test('a podcast episode, an episode, a trailer and a channel suggestion each lead to their title, in its group', async () => {
+    const page = await suite.open('/search');
+    const cases = [
+      { text: 'contes pour', suggestion: "Contes pour s'endormir : le port", group: 'Épisode de podcast' },
+      { text: 'bande-annonce : le vent', suggestion: 'Bande-annonce : Le Vent du Vieux-Port', group: 'Bande-annonce' },
+      { text: 'antenne monde sp', suggestion: 'Antenne Monde Sport', group: 'Chaîne' },
+      { text: 'le dep', suggestion: 'Le Départ', group: 'Épisode' },
+      { text: 'la ligue', suggestion: 'La Ligue des quartiers', group: 'Série' },
+    ];
+    for (const { text, suggestion, group } of cases) {
+      await pick(page, text, suggestion);
+      const results = page.getByRole('region', { name: group });
+      await results.getByText(suggestion, { exact: true }).first().waitFor();
+      expect(await page.getByRole('heading', { level: 2, name: /^0 résultat/ }).count(), suggestion).toBe(0);
+    }
+  });
+
+  test('several words in any order find the titles holding all of them; podcasts have their group', async () => {
+    const page = await suite.open('/search');
+    await box(page).fill('ENDORMIR contes');
+    await box(page).press('Enter');
+    await page.getByRole('region', { name: 'Podcast' }).getByText("Contes pour s'endormir", { exact: true }).waitFor();
+    const groups = await page.getByRole('heading', { level: 3 }).allInnerTexts();
+    expect(groups.map((g) => g.toLowerCase())).toEqual(['podcast', 'épisode de podcast']);
+  });
+});

@@ -685,7 +685,7 @@ function config(): Config {
       footer: [ref('footer', 'footer', 'Pied de page')],
     },
     parameters: {
-      assetSearchTypes: 'MOVIE,TV_SHOW,PODCAST,TV_CHANNEL',
+      assetSearchTypes: 'MOVIE,TV_SHOW,EPISODE,PODCAST,PODCAST_EPISODE,CLIP,TV_CHANNEL',
       email: 'contact@antenne-monde.example',
       copyright: '© Antenne Monde — démonstration',
     },

@@ -148,10 +148,10 @@ export class CatalogueService {
     return tag;
   }
 
+  /** Titles completing `text` among those the search with the same types and rating filter finds. */
   suggest(snapshot: CatalogueSnapshot, text: string, query: SearchSuggestionsQuery): SearchSuggestion[] {
     checkSearchText(text);
-    const now = this.clock();
-    const accept = this.acceptor(snapshot, now, query.onlyPublished ?? true, query.allowedCountry);
+    const accept = this.searchAcceptor(snapshot, query);
     return snapshot
       .searchIndex()
       .suggest(text, { locale: query.locale ?? 'fr', accept })
@@ -160,19 +160,7 @@ export class CatalogueService {
 
   search(snapshot: CatalogueSnapshot, text: string, query: SearchQuery): SearchList {
     checkSearchText(text);
-    const now = this.clock();
-    const types = new Set((query.types ?? SEARCH_DEFAULT_TYPES).split(','));
-    const maxLevel = parentalLevelLimit(query.parentalRatings ?? SEARCH_DEFAULT_PARENTAL_RATINGS);
-    const available = this.acceptor(snapshot, now, query.onlyPublished ?? true, query.allowedCountry);
-    const accept = (assetId: string) => {
-      const entry = snapshot.byId.get(assetId);
-      return (
-        entry !== undefined &&
-        types.has(entry.asset.type) &&
-        (maxLevel === undefined || entry.parentalLevel === undefined || entry.parentalLevel <= maxLevel) &&
-        available(assetId)
-      );
-    };
+    const accept = this.searchAcceptor(snapshot, query);
     const locale = query.locale?.flatMap((l) => l.split(','))[0];
     const hits = snapshot.searchIndex().query(text, locale === undefined ? { accept } : { locale, accept });
     const pageSize = query.pageSize ?? ASSET_LIST_DEFAULT_PAGE_SIZE;
@@ -198,15 +186,26 @@ export class CatalogueService {
     };
   }
 
-  private acceptor(
+  /**
+   * What both search calls keep: the asked types (MOVIE,TV_SHOW by default), titles rated at most
+   * the `parentalRatings` level (6 by default) or unrated, published and allowed in the country.
+   */
+  private searchAcceptor(
     snapshot: CatalogueSnapshot,
-    now: number,
-    onlyPublished: boolean,
-    country: string | undefined,
-  ) {
-    return (assetId: string) => {
+    query: Pick<SearchQuery, 'types' | 'parentalRatings' | 'onlyPublished' | 'allowedCountry'>,
+  ): (assetId: string) => boolean {
+    const types = new Set((query.types ?? SEARCH_DEFAULT_TYPES).split(','));
+    const maxLevel = parentalLevelLimit(query.parentalRatings ?? SEARCH_DEFAULT_PARENTAL_RATINGS);
+    const now = this.clock();
+    const onlyPublished = query.onlyPublished ?? true;
+    return (assetId) => {
       const entry = snapshot.byId.get(assetId);
-      return entry !== undefined && isAvailable(entry, now, onlyPublished, country);
+      return (
+        entry !== undefined &&
+        types.has(entry.asset.type) &&
+        (maxLevel === undefined || entry.parentalLevel === undefined || entry.parentalLevel <= maxLevel) &&
+        isAvailable(entry, now, onlyPublished, query.allowedCountry)
+      );
     };
   }
 
