@@ -235,7 +235,7 @@ function homeHero(): Component {
             'رسوم متحركة ومغامرات',
           ),
           pageAction('page-jeunesse', '/vod/page-jeunesse'),
-          [{ url: '/images/tags/category-jeunesse/cover.png', orientation: 'LANDSCAPE', tags: ['cover'] }],
+          [{ url: '/images/tags/category-jeunesse/background.png', orientation: 'LANDSCAPE', tags: ['background'] }],
         ),
         heroItem(
           t(
@@ -253,7 +253,7 @@ function homeHero(): Component {
             'البرنامج والتذاكر',
           ),
           externalAction('https://festival.antenne-monde.example/'),
-          [{ url: '/images/structure/festival/cover.png', orientation: 'LANDSCAPE', tags: ['cover'] }],
+          [{ url: '/images/structure/festival/background.png', orientation: 'LANDSCAPE', tags: ['background'] }],
         ),
         heroItem(
           t(
