@@ -59,9 +59,11 @@ export async function getContentUrl(
 }
 
 /**
- * The signed-in user's own lists start their key with the resource their writes invalidate and
- * sign-out removes (`['favourites']`, `['continueWatching']`): a lane of the favourites follows an
- * add or a remove at once, as My content does.
+ * `['content', url, country, token, pageSize]` — the key the server's index.html prefetch uses for a
+ * visitor's lanes (apps/server/src/modules/web-app/bootstrap.ts). The signed-in user's own lists
+ * start with the resource their writes invalidate and sign-out removes (`['favourites']`,
+ * `['continueWatching']`) instead: a lane of the favourites follows an add or a remove at once, as
+ * My content does.
  */
 const PERSONAL_RESOURCES: Record<string, string> = { Favourites: 'favourites', ContinueWatching: 'continueWatching' };
 
@@ -70,7 +72,7 @@ export const contentQueryKey = (
   country: string,
   token: string | null,
   pageSize?: number,
-) => [PERSONAL_RESOURCES[contentUrl?.type ?? ''] ?? 'content', token, 'contentUrl', contentUrl?.url, country, pageSize] as const;
+) => [PERSONAL_RESOURCES[contentUrl?.type ?? ''] ?? 'content', contentUrl?.url, country, token, pageSize] as const;
 
 /** A component's items; `enabled: false` keeps a lane far below the fold from fetching. */
 export function useContent(

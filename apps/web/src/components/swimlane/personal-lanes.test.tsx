@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { config, json, mockFetch, type Handler } from '../../../test/fetch-mock';
 import { useSessionStore } from '../../state/session-store';
-import { contentList } from '../../api/get-assets';
+import { hashKey } from '@tanstack/react-query';
+import { contentList, contentQueryKey } from '../../api/get-assets';
 
 /**
  * The home page's personal lanes (the demo structure's "Continuer à regarder" and "Mes favoris"):
@@ -126,5 +127,15 @@ describe('contentList', () => {
       totalCount: 2,
     });
     expect(contentList([a, b])).toEqual({ items: [a, b], totalCount: 2 });
+  });
+});
+
+describe('contentQueryKey', () => {
+  test("a visitor's lane has the key the server's index.html prefetch gives it; the user's own lists, their resource's", () => {
+    const url = '/v1/customer/{customer}/businessunit/{businessUnit}/content/asset?query=tags.etiquette:nouveaute';
+    // apps/server/src/modules/web-app/bootstrap.ts embeds ['content', url, country, null, null].
+    expect(hashKey(contentQueryKey({ type: 'AssetQuery', url }, 'FR', null))).toBe(hashKey(['content', url, 'FR', null, null]));
+    expect(contentQueryKey({ type: 'Favourites', url: FAVOURITES }, 'FR', TOKEN)[0]).toBe('favourites');
+    expect(contentQueryKey({ type: 'ContinueWatching', url: CONTINUE }, 'FR', TOKEN)[0]).toBe('continueWatching');
   });
 });
