@@ -56,9 +56,24 @@ export const AssetQuerySchema = Type.Object({
 });
 export type AssetQuery = Static<typeof AssetQuerySchema>;
 
-/** Query of `GET /v1/.../content/search/suggestions/{text}`. */
+/** `types` of the search calls: a comma list of asset types. */
+const SearchTypesSchema = Type.String({
+  pattern: `^(${typeAlternatives})(,(${typeAlternatives}))*$`,
+  default: SEARCH_DEFAULT_TYPES,
+  description: 'comma list of asset types',
+});
+/** `parentalRatings` of the search calls: a bare level keeps titles rated at most that level. */
+const SearchParentalRatingsSchema = Type.String({ maxLength: 200, default: SEARCH_DEFAULT_PARENTAL_RATINGS });
+
+/**
+ * Query of `GET /v1/.../content/search/suggestions/{text}`. `types` and `parentalRatings` (not in
+ * Exposure's v1 call, as in its v3 autocomplete) filter as the search query does, with its
+ * defaults: a suggestion is a title the search with the same parameters finds (docs/adr/0014).
+ */
 export const SearchSuggestionsQuerySchema = Type.Object({
   locale: Type.Optional(Type.String({ pattern: '^[a-z]{2}([-_][A-Za-z]{2})?$' })),
+  types: Type.Optional(SearchTypesSchema),
+  parentalRatings: Type.Optional(SearchParentalRatingsSchema),
   allowedCountry: Type.Optional(CountrySchema),
   onlyPublished: Type.Optional(Type.Boolean({ default: true })),
   client: Type.Optional(Type.String()),
@@ -81,14 +96,9 @@ export const SearchQuerySchema = Type.Object({
   locale: Type.Optional(
     Type.Array(Type.String({ pattern: '^[a-z]{2}([-_][A-Za-z]{2})?(,[a-z]{2}([-_][A-Za-z]{2})?)*$' })),
   ),
-  types: Type.Optional(
-    Type.String({
-      pattern: `^(${typeAlternatives})(,(${typeAlternatives}))*$`,
-      default: SEARCH_DEFAULT_TYPES,
-    }),
-  ),
+  types: Type.Optional(SearchTypesSchema),
   schemes: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z0-9_-]+$' }))),
-  parentalRatings: Type.Optional(Type.String({ maxLength: 200, default: SEARCH_DEFAULT_PARENTAL_RATINGS })),
+  parentalRatings: Type.Optional(SearchParentalRatingsSchema),
   pageSize: Type.Optional(PageSizeSchema),
   pageNumber: Type.Optional(PageNumberSchema),
   onlyPublished: Type.Optional(Type.Boolean({ default: true })),

@@ -13,9 +13,19 @@ export function getComponent(
   config: ConfigWeb,
   location: Pick<StartupLocation, 'filters' | 'country'>,
   componentId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<Component> {
+  return getComponentAt(config, location, paths.wlComponent(config, componentId), options);
+}
+
+/** The component at a path of our API (a page's reference address), asked as getComponent asks. */
+export function getComponentAt(
+  config: ConfigWeb,
+  location: Pick<StartupLocation, 'filters' | 'country'>,
+  path: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Component> {
-  return api.get<Component>(paths.wlComponent(config, componentId), {
+  return api.get<Component>(path, {
     baseUrl: config.exposureBaseUrl,
     query: { paymentMethodPreview: false, filters: location.filters, allowedCountry: location.country },
     signal,

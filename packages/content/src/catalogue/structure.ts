@@ -235,7 +235,7 @@ function homeHero(): Component {
             'رسوم متحركة ومغامرات',
           ),
           pageAction('page-jeunesse', '/vod/page-jeunesse'),
-          [{ url: '/images/tags/category-jeunesse/cover.png', orientation: 'LANDSCAPE', tags: ['cover'] }],
+          [{ url: '/images/tags/category-jeunesse/background.png', orientation: 'LANDSCAPE', tags: ['background'] }],
         ),
         heroItem(
           t(
@@ -253,7 +253,7 @@ function homeHero(): Component {
             'البرنامج والتذاكر',
           ),
           externalAction('https://festival.antenne-monde.example/'),
-          [{ url: '/images/structure/festival/cover.png', orientation: 'LANDSCAPE', tags: ['cover'] }],
+          [{ url: '/images/structure/festival/background.png', orientation: 'LANDSCAPE', tags: ['background'] }],
         ),
         heroItem(
           t(
@@ -685,7 +685,7 @@ function config(): Config {
       footer: [ref('footer', 'footer', 'Pied de page')],
     },
     parameters: {
-      assetSearchTypes: 'MOVIE,TV_SHOW,PODCAST,TV_CHANNEL',
+      assetSearchTypes: 'MOVIE,TV_SHOW,EPISODE,PODCAST,PODCAST_EPISODE,CLIP,TV_CHANNEL',
       email: 'contact@antenne-monde.example',
       copyright: '© Antenne Monde — démonstration',
     },

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -6,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogue } from '../index.js';
 import type { CatalogueFile } from '../catalogue/types.js';
 import { generateDemoImages, MANIFEST_FILE } from './generate.js';
-import { collectImageUrls, planImages } from './plan.js';
-import { escapeXml, fitTitle } from './svg.js';
+import { collectImageUrls, planImages, type ImageJob, type ImageKind } from './plan.js';
+import { escapeXml, fitTitle, FOCAL_POINT } from './svg.js';
 
 /** The first three assets and the first category tag of the demo catalogue. */
 function subset(): CatalogueFile {
@@ -89,14 +90,28 @@ describe('generateDemoImages', () => {
         .files;
     const old = await manifest();
     const result = await generateDemoImages({ catalogue: changed, outDir: out });
-    expect(result).toEqual({ written: 5, skipped: plan.jobs.length - 5 });
+    // The background carries no title: it stays as it was.
+    expect(result).toEqual({ written: 4, skipped: plan.jobs.length - 4 });
     const now = await manifest();
     const rewritten = Object.keys(now).filter((url) => now[url] !== old[url]);
     expect(rewritten.sort()).toEqual(
-      ['background', 'cover', 'logo', 'poster', 'thumbnail'].map(
-        (n) => `/images/assets/${asset.assetId}/${n}.png`,
-      ),
+      ['cover', 'logo', 'poster', 'thumbnail'].map((n) => `/images/assets/${asset.assetId}/${n}.png`),
     );
+  });
+
+  it('redraws the images a previous generator left in the cache', async () => {
+    // The first generator hashed its inputs (renderer version, rule, title, badge, seed), not the
+    // drawing: a cache it filled holds its hashes, and its backgrounds with the title painted in.
+    const firstGeneratorHash = (job: ImageJob) =>
+      createHash('sha256')
+        .update(JSON.stringify([1, job.kind, job.width, job.height, job.transparent, job.title, job.badge ?? '', job.seed]))
+        .digest('hex')
+        .slice(0, 16);
+    const current = planImages(subset());
+    const files = Object.fromEntries(current.jobs.map((job) => [job.url, firstGeneratorHash(job)]));
+    await writeFile(join(out, MANIFEST_FILE), JSON.stringify({ version: 1, files }));
+    const result = await generateDemoImages({ catalogue: subset(), outDir: out });
+    expect(result).toEqual({ written: current.jobs.length, skipped: 0 });
   });
 
   it('leaves no temporary file', async () => {
@@ -158,5 +173,54 @@ describe('titles', () => {
     expect(layout.lines.length).toBeLessThanOrEqual(3);
     expect(layout.lines.some((l) => l.startsWith(':'))).toBe(false);
     expect(layout.fontSize).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('which images carry the title', () => {
+  const doc = demoCatalogue();
+  const plan = planImages(doc);
+  const film = (doc.assets ?? []).find((a) => a.type === 'MOVIE' && a.localized[0]?.title.includes(' '));
+  if (film === undefined) throw new Error('no film with a title of several words');
+  const title = film.localized.find((l) => l.locale === 'fr')?.title ?? '';
+  const job = (kind: ImageKind) => {
+    const found = plan.jobs.find((j) => j.url === `/images/assets/${film.assetId}/${kind}.png`);
+    if (found === undefined) throw new Error(`no ${kind} of ${film.assetId}`);
+    return found;
+  };
+  /** The words drawn in the SVG's text elements. */
+  const drawnWords = (svg: string) =>
+    [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].flatMap((m) => (m[1] ?? '').split(/[\s\u00a0]+/)).filter(Boolean);
+
+  it.each(['poster', 'cover', 'thumbnail', 'logo'] as const)('the %s has the title painted in, as box art has', (kind) => {
+    expect(job(kind).titled).toBe(true);
+    expect(drawnWords(job(kind).svg).join(' ')).toContain(escapeXml(title).split(' ').at(-1));
+  });
+
+  it('a background (hero, details page) has no text at all, whatever the title', () => {
+    const backgrounds = plan.jobs.filter((j) => j.kind === 'background');
+    expect(backgrounds.length).toBeGreaterThan(200);
+    for (const background of backgrounds) {
+      expect(background.titled).toBe(false);
+      expect(background.svg).not.toContain('<text');
+    }
+    // The non-asset hero items use backgrounds too: no cover with a painted title behind the hero's text.
+    const heroImages = plan.jobs.filter((j) => j.url.startsWith('/images/tags/category-jeunesse/') || j.url.startsWith('/images/structure/festival/'));
+    expect(heroImages.map((j) => j.kind)).toContain('background');
+  });
+
+  it('a background holds its subject in the part a right-aligned 16:9 crop keeps', async () => {
+    const background = job('background');
+    const png = await sharp(Buffer.from(background.svg)).removeAlpha().png().toBuffer();
+    const { width, height } = background;
+    const kept = Math.round((height * 16) / 9);
+    const mean = async (left: number, cropWidth: number) => {
+      // stats() reads its input: extract to a buffer first.
+      const crop = await sharp(png).extract({ left, top: 0, width: cropWidth, height }).greyscale().png().toBuffer();
+      const stats = await sharp(crop).stats();
+      return stats.channels[0]?.mean ?? 0;
+    };
+    // The right-aligned crop of a 16:9 box starts at width - kept; the subject sits inside it.
+    expect(FOCAL_POINT.x * width).toBeGreaterThan(width - kept + height * 0.35);
+    expect(await mean(width - kept, kept)).toBeGreaterThan((await mean(0, width - kept)) + 20);
   });
 });

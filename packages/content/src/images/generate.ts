@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { CatalogueFile } from '../catalogue/types.js';
 import { planImages, type ImageJob } from './plan.js';
-import { imageSvg } from './svg.js';
 
 /** url → hash of its inputs, in `outDir/.demo-images.json`. */
 export const MANIFEST_FILE = '.demo-images.json';
@@ -66,7 +65,7 @@ const exists = (path: string) =>
   );
 
 export async function renderImage(job: ImageJob): Promise<Buffer> {
-  const image = sharp(Buffer.from(imageSvg(job, job)));
+  const image = sharp(Buffer.from(job.svg));
   // Opaque drawings are stored as RGB (a quarter smaller); logos keep their alpha.
   return (job.transparent ? image : image.removeAlpha())
     .png({ compressionLevel: 1, adaptiveFiltering: false })

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { AssetType, CatalogueFile, Locale } from '../catalogue/types.js';
+import { imageSvg } from './svg.js';
 
 /**
  * What the demo image generator draws: the distinct `/images/…` URLs a catalogue document
  * references, each with a size rule (by file name) and a context (title, badge, colour seed).
  */
 
-/** Bump when the drawing changes: every file's input hash changes, a re-run rewrites them all. */
+/**
+ * Bump when the rasterisation changes (PNG encoding, sharp's options): every file's hash changes,
+ * a re-run rewrites them all. A change of the drawing needs no bump: the hash is of the SVG itself.
+ */
 export const RENDERER_VERSION = 1;
 
 export type ImageKind = 'poster' | 'cover' | 'thumbnail' | 'background' | 'logo';
@@ -17,6 +21,12 @@ export interface ImageRule {
   height: number;
   /** Logos: transparent background, the title only. */
   transparent: boolean;
+  /**
+   * The title is painted in: posters, covers and thumbnails (box art, as broadcasters' are) and
+   * logos. Backgrounds are key art without text: the hero and the details page write the title
+   * over them, so a painted one would show twice.
+   */
+  titled: boolean;
 }
 
 /**
@@ -26,13 +36,13 @@ export interface ImageRule {
  * these are flat drawings), so the whole set renders in seconds.
  */
 const RULES: Record<ImageKind, ImageRule> = {
-  poster: { kind: 'poster', width: 600, height: 900, transparent: false },
-  cover: { kind: 'cover', width: 1280, height: 720, transparent: false },
-  thumbnail: { kind: 'thumbnail', width: 640, height: 360, transparent: false },
-  background: { kind: 'background', width: 1280, height: 540, transparent: false },
-  logo: { kind: 'logo', width: 800, height: 300, transparent: true },
+  poster: { kind: 'poster', width: 600, height: 900, transparent: false, titled: true },
+  cover: { kind: 'cover', width: 1280, height: 720, transparent: false, titled: true },
+  thumbnail: { kind: 'thumbnail', width: 640, height: 360, transparent: false, titled: true },
+  background: { kind: 'background', width: 1280, height: 540, transparent: false, titled: false },
+  logo: { kind: 'logo', width: 800, height: 300, transparent: true, titled: true },
 };
-const TAG_LOGO: ImageRule = { kind: 'logo', width: 512, height: 512, transparent: true };
+const TAG_LOGO: ImageRule = { kind: 'logo', width: 512, height: 512, transparent: true, titled: true };
 
 export interface ImageContext {
   /** The French title drawn on the image. */
@@ -50,7 +60,9 @@ export interface ImageJob extends ImageRule, ImageContext {
   url: string;
   /** `assets/x/poster.png`, relative to the output folder. */
   file: string;
-  /** Hash of everything that decides the pixels. */
+  /** The drawing (imageSvg), rendered to PNG by generate.ts. */
+  svg: string;
+  /** Hash of everything that decides the pixels: the drawing, the alpha channel, the renderer version. */
   hash: string;
 }
 
@@ -153,18 +165,13 @@ const humanize = (segment: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-export function inputHash(rule: ImageRule, context: ImageContext): string {
-  const inputs = [
-    RENDERER_VERSION,
-    rule.kind,
-    rule.width,
-    rule.height,
-    rule.transparent,
-    context.title,
-    context.badge ?? '',
-    context.seed,
-  ];
-  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16);
+/**
+ * The hash of a file's pixels: its SVG (so any change of the drawing — the generator's code, a
+ * title, a size — rewrites exactly the files it changes, and a cache of older images is refreshed
+ * at the next start), whether it keeps its alpha channel, and RENDERER_VERSION.
+ */
+export function inputHash(rule: Pick<ImageRule, 'transparent'>, svg: string): string {
+  return createHash('sha256').update(JSON.stringify([RENDERER_VERSION, rule.transparent, svg])).digest('hex').slice(0, 16);
 }
 
 /** The images a catalogue document references and how to draw each. */
@@ -210,7 +217,8 @@ export function planImages(catalogue: CatalogueFile): ImagePlan {
           ? { title: humanize(segments.at(-2) ?? id), seed: dir, source: 'path' }
           : { title, seed: dir, source: 'presentation' };
     }
-    jobs.push({ ...rule, ...context, url, file, hash: inputHash(rule, context) });
+    const svg = imageSvg(rule, context);
+    jobs.push({ ...rule, ...context, url, file, svg, hash: inputHash(rule, svg) });
   }
   return { jobs, unmatched };
 }

@@ -4,7 +4,9 @@ import type { ImageContext, ImageRule } from './plan.js';
 /**
  * The SVG of one demo image: a gradient in the title's hue, a geometric motif, the title
  * (DejaVu Sans Bold, wrapped onto up to three lines and sized to fit) and, on landscape
- * images, the type badge. Logos are the title alone on a transparent background.
+ * images, the type badge. Logos are the title alone on a transparent background. Backgrounds
+ * are key art without any text (the hero and the details page write the title over them): the
+ * motif and a focal disc on the right, the left darkened for the page's own text.
  */
 
 const FONT = 'DejaVu Sans';
@@ -138,6 +140,33 @@ function motif(seed: string, w: number, h: number): string {
   return `<g fill="#fff">${shapes.join('')}</g>`;
 }
 
+/**
+ * Where a background's subject sits, as shares of its width and height: on the right, inside the
+ * part a 16:9 crop keeps when the artwork is aligned to its right edge (a 2560×1080 background in
+ * a 16:9 box shows its right 75 %).
+ */
+export const FOCAL_POINT = { x: 0.74, y: 0.44 } as const;
+
+/** A background's subject (a glowing disc with rings at FOCAL_POINT) and the shade over its left part. */
+function focal(seed: string, w: number, h: number, hue: number, hue2: number): string {
+  const rnd = random(`focal:${seed}`);
+  const cx = r1(w * FOCAL_POINT.x);
+  const cy = r1(h * FOCAL_POINT.y);
+  const r = h * (0.22 + rnd() * 0.06);
+  const rings = [1.4, 1.8, 2.2]
+    .map(
+      (k, i) =>
+        `<circle cx="${cx}" cy="${cy}" r="${r1(r * k)}" fill="none" stroke="hsl(${hue2},80%,72%)" stroke-opacity="${r1(0.35 - i * 0.1)}" stroke-width="${r1(h * 0.01)}"/>`,
+    )
+    .join('');
+  return (
+    `<defs><radialGradient id="f"><stop offset="0" stop-color="hsl(${hue},85%,80%)"/><stop offset="0.55" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${hue},70%,45%)" stop-opacity="0"/></radialGradient>` +
+    `<linearGradient id="l" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.6"/><stop offset="0.5" stop-color="#000" stop-opacity="0"/></linearGradient></defs>` +
+    `<circle cx="${cx}" cy="${cy}" r="${r1(r * 1.3)}" fill="url(#f)"/>${rings}` +
+    `<rect width="${w}" height="${h}" fill="url(#l)"/>`
+  );
+}
+
 function titleText(
   layout: TitleLayout,
   x: number,
@@ -193,6 +222,8 @@ export function imageSvg(rule: ImageRule, context: ImageContext): string {
     `<stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/>` +
     `</linearGradient></defs>` +
     `<rect width="${w}" height="${h}" fill="url(#g)"/>${motif(context.seed, w, h)}<rect width="${w}" height="${h}" fill="url(#s)"/>`;
+
+  if (!rule.titled) return `${open}${background}${focal(context.seed, w, h, hue, hue2)}</svg>`;
 
   if (rule.kind === 'poster') {
     const layout = fitTitle(context.title, { width: w * 0.84, height: h * 0.3, maxFont: w * 0.13 });

@@ -148,33 +148,21 @@ export class CatalogueService {
     return tag;
   }
 
+  /** Titles completing `text` among those the search with the same types and rating filter finds. */
   suggest(snapshot: CatalogueSnapshot, text: string, query: SearchSuggestionsQuery): SearchSuggestion[] {
     checkSearchText(text);
-    const now = this.clock();
-    const accept = this.acceptor(snapshot, now, query.onlyPublished ?? true, query.allowedCountry);
+    const filter = this.searchFilter(snapshot, query);
     return snapshot
       .searchIndex()
-      .suggest(text, { locale: query.locale ?? 'fr', accept })
+      .suggest(text, { locale: query.locale ?? 'fr', ...filter })
       .map(({ text: suggestion, assetId }) => ({ text: suggestion, assetId }));
   }
 
   search(snapshot: CatalogueSnapshot, text: string, query: SearchQuery): SearchList {
     checkSearchText(text);
-    const now = this.clock();
-    const types = new Set((query.types ?? SEARCH_DEFAULT_TYPES).split(','));
-    const maxLevel = parentalLevelLimit(query.parentalRatings ?? SEARCH_DEFAULT_PARENTAL_RATINGS);
-    const available = this.acceptor(snapshot, now, query.onlyPublished ?? true, query.allowedCountry);
-    const accept = (assetId: string) => {
-      const entry = snapshot.byId.get(assetId);
-      return (
-        entry !== undefined &&
-        types.has(entry.asset.type) &&
-        (maxLevel === undefined || entry.parentalLevel === undefined || entry.parentalLevel <= maxLevel) &&
-        available(assetId)
-      );
-    };
+    const filter = this.searchFilter(snapshot, query);
     const locale = query.locale?.flatMap((l) => l.split(','))[0];
-    const hits = snapshot.searchIndex().query(text, locale === undefined ? { accept } : { locale, accept });
+    const hits = snapshot.searchIndex().query(text, locale === undefined ? filter : { locale, ...filter });
     const pageSize = query.pageSize ?? ASSET_LIST_DEFAULT_PAGE_SIZE;
     const pageNumber = query.pageNumber ?? 1;
     const start = (pageNumber - 1) * pageSize;
@@ -198,16 +186,28 @@ export class CatalogueService {
     };
   }
 
-  private acceptor(
+  /**
+   * What both search calls keep: the asked types (MOVIE,TV_SHOW by default; the index leaves the
+   * others out before ranking), then, lazily, titles rated at most the `parentalRatings` level (6 by
+   * default) or unrated, published and allowed in the country.
+   */
+  private searchFilter(
     snapshot: CatalogueSnapshot,
-    now: number,
-    onlyPublished: boolean,
-    country: string | undefined,
-  ) {
-    return (assetId: string) => {
+    query: Pick<SearchQuery, 'types' | 'parentalRatings' | 'onlyPublished' | 'allowedCountry'>,
+  ): { types: ReadonlySet<string>; accept: (assetId: string) => boolean } {
+    const types = new Set((query.types ?? SEARCH_DEFAULT_TYPES).split(','));
+    const maxLevel = parentalLevelLimit(query.parentalRatings ?? SEARCH_DEFAULT_PARENTAL_RATINGS);
+    const now = this.clock();
+    const onlyPublished = query.onlyPublished ?? true;
+    const accept = (assetId: string) => {
       const entry = snapshot.byId.get(assetId);
-      return entry !== undefined && isAvailable(entry, now, onlyPublished, country);
+      return (
+        entry !== undefined &&
+        (maxLevel === undefined || entry.parentalLevel === undefined || entry.parentalLevel <= maxLevel) &&
+        isAvailable(entry, now, onlyPublished, query.allowedCountry)
+      );
     };
+    return { types, accept };
   }
 
   /** By id, then by slug; a `redbee:` prefix and a `:{language}` suffix are dropped. */

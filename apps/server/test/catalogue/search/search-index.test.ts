@@ -199,6 +199,25 @@ describe('SearchIndex.query', () => {
   });
 });
 
+describe('types', () => {
+  const docs = [
+    doc('film', { fr: { title: 'Le Départ', description: 'Un film.' } }, 'MOVIE'),
+    doc('episode', { fr: { title: 'Le Départ', description: 'Un épisode.' } }, 'EPISODE'),
+    doc('chaine', { fr: { title: 'Départ Info' } }, 'TV_CHANNEL'),
+  ];
+  const typed = SearchIndex.build(docs);
+  test('suggestions and hits are of the types asked, all of them without types', () => {
+    const only = new Set(['EPISODE', 'TV_CHANNEL']);
+    expect(typed.suggest('depa', { locale: 'fr', types: only })).toEqual([
+      { text: 'Départ Info', assetId: 'chaine' },
+      { text: 'Le Départ', assetId: 'episode' },
+    ]);
+    expect(ids(typed.query('depart', { locale: 'fr', types: only })).sort()).toEqual(['chaine', 'episode']);
+    expect(ids(typed.query('depart', { locale: 'fr', types: new Set(['MOVIE']), accept: (id) => id !== 'film' }))).toEqual([]);
+    expect(ids(typed.query('depart', { locale: 'fr' })).sort()).toEqual(['chaine', 'episode', 'film']);
+  });
+});
+
 describe('SearchIndex.suggest', () => {
   test('"cine" (4 letters, prefix) finds "Cinéma"', () => {
     const suggestions = index.suggest('cine', { locale: 'fr' });

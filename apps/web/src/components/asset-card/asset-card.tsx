@@ -82,10 +82,14 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
               decoding="async"
             />
           ) : null}
-          {badge ? <span className={styles.badge}>{t(BADGE_KEYS[badge])}</span> : null}
-          {level ? (
-            <span className={styles.rating}>
-              <CsaIcon level={level} size={24} />
+          {badge || level ? (
+            <span className={styles.marks}>
+              {badge ? <span className={styles.badge}>{t(BADGE_KEYS[badge])}</span> : null}
+              {level ? (
+                <span className={styles.rating}>
+                  <CsaIcon level={level} size={24} />
+                </span>
+              ) : null}
             </span>
           ) : null}
           {progress !== undefined ? (

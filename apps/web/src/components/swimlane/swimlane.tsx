@@ -59,7 +59,7 @@ export function Swimlane({ reference, eager = false, emptyState = false }: Swiml
   const needsSignIn = reference.hasAuthorizedContent === true && !token;
   // The component is fetched even for a visitor's authorised lane: its title is in the reader's language.
   const component = useComponent(near ? reference.referenceId : undefined);
-  const content = useContent(component.data?.contentUrl?.url, { enabled: near && !needsSignIn });
+  const content = useContent(component.data?.contentUrl, { enabled: near && !needsSignIn });
   const max = config.swimlanes?.maxItems ?? SWIMLANE_MAX_ITEMS;
   const title = localizedPresentation(component.data?.presentation, i18n.language).title ?? reference.name ?? '';
   const orientation = laneOrientation(reference, desktop);

@@ -32,7 +32,7 @@ export default function MosaicPage() {
   const { id = '' } = useParams();
   const personal = (PERSONAL_MOSAICS as readonly string[]).includes(id) ? (id as PersonalMosaic) : undefined;
   const component = useComponent(personal ? undefined : id);
-  const content = useContent(component.data?.contentUrl?.url, { pageSize: MOSAIC_PAGE_SIZE });
+  const content = useContent(component.data?.contentUrl, { pageSize: MOSAIC_PAGE_SIZE });
   const [search] = useSearchParams();
   const recoId = personal === 'more' ? (search.get('recoId') ?? undefined) : undefined;
   const recommendations = useRecommendations(recoId, recoId?.split(':')[0], search.get('assetId') ?? '');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Asset, SearchList } from '@antenne/contract';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { apiError, json, mockFetch, requestsTo } from '../../../test/fetch-mock';
+import { apiError, json, mockFetch, requestsTo, startupPaths, structure } from '../../../test/fetch-mock';
 import { analytics } from '../../lib/analytics/analytics';
 import { SUGGESTIONS_DEBOUNCE_MS } from './search-page';
 
@@ -196,5 +196,62 @@ describe('search page', () => {
     await act(() => router.navigate(-1));
     expect(await screen.findByRole('heading', { name: '3 résultats' })).toBeInTheDocument();
     expect(box).toHaveValue('ete');
+  });
+});
+
+describe('search results grouped by kind', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  const EVERY_KIND = [
+    asset('film', 'MOVIE', 'Le Vent du Vieux-Port'),
+    asset('chaine', 'TV_CHANNEL', 'Antenne Monde'),
+    asset('serie', 'TV_SHOW', 'Rue Saint-Denis'),
+    asset('episode', 'EPISODE', 'Le Départ'),
+    asset('podcast', 'PODCAST', "Contes pour s'endormir"),
+    asset('podcast-e1', 'PODCAST_EPISODE', "Contes pour s'endormir : le port"),
+    asset('bande-annonce', 'CLIP', 'Bande-annonce : Le Vent du Vieux-Port'),
+  ];
+
+  test('every kind of title has its group, in a fixed order, and every kind is asked for', async () => {
+    const fetchMock = serve({ 'le port': EVERY_KIND }, { 'le port': ['Le Vent du Vieux-Port'] });
+    renderApp('/search?q=le+port');
+    expect(await screen.findByRole('heading', { level: 2, name: '7 résultats' })).toBeInTheDocument();
+    const groups = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(groups).toEqual(['Film', 'Série', 'Épisode', 'Podcast', 'Épisode de podcast', 'Bande-annonce', 'Chaîne']);
+    expect(within(screen.getByRole('region', { name: 'Chaîne' })).getByText('Antenne Monde')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Podcast' })).getByText("Contes pour s'endormir")).toBeInTheDocument();
+    const [request] = searchRequests(fetchMock, 'le port');
+    expect(request?.searchParams.get('types')).toBe('MOVIE,TV_SHOW,EPISODE,PODCAST,PODCAST_EPISODE,CLIP,TV_CHANNEL');
+  });
+
+  test('both calls ask for the kinds the white-label config searches; the groups are translated', async () => {
+    localStorage.setItem('lang-preference', 'ar');
+    const configured = { ...structure, parameters: { ...structure.parameters, assetSearchTypes: 'PODCAST,TV_CHANNEL,LIVE_EVENT' } };
+    const fetchMock = mockFetch({
+      [startupPaths.structure]: () => json(configured),
+      [`${QUERY}${encodeURIComponent('le port')}`]: () => json(list(EVERY_KIND.filter((a) => a.type === 'TV_CHANNEL' || a.type === 'PODCAST'))),
+      [`${SUGGESTIONS}${encodeURIComponent('le po')}`]: () => json([{ text: 'Antenne Monde' }]),
+    });
+    try {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      renderApp('/search?q=le+port');
+      expect(await screen.findByRole('heading', { level: 3, name: 'قناة' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 3, name: 'بودكاست' })).toBeInTheDocument();
+      const [request] = searchRequests(fetchMock, 'le port');
+      expect(request?.searchParams.get('types')).toBe('PODCAST,TV_CHANNEL');
+      const box = screen.getByRole('combobox');
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.clear(box);
+      await user.type(box, 'le po');
+      await act(async () => vi.advanceTimersByTime(SUGGESTIONS_DEBOUNCE_MS));
+      await screen.findByRole('option', { name: 'Antenne Monde' });
+      expect(suggestionRequests(fetchMock, 'le po')[0]?.searchParams.get('types')).toBe('PODCAST,TV_CHANNEL');
+    } finally {
+      localStorage.removeItem('lang-preference');
+      vi.useRealTimers();
+    }
   });
 });

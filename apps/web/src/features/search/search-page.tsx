@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useSearchParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { MIN_SEARCH_TEXT_LENGTH, type Asset, type SearchSuggestion } from '@antenne/contract';
-import { isSearchable, useSearchResults, useSearchSuggestions } from '../../api/search';
+import { isSearchable, SEARCH_RESULT_TYPES, useSearchResults, useSearchSuggestions, type SearchResultType } from '../../api/search';
 import { AssetGrid } from '../../components/asset-grid/asset-grid';
 import { analytics } from '../../lib/analytics/analytics';
 import { useIsDesktop } from '../../lib/use-media-query';
@@ -11,18 +11,26 @@ import styles from './search-page.module.css';
 /** Suggestions are asked this long after the last keystroke (spec part 2 "Search"). */
 export const SUGGESTIONS_DEBOUNCE_MS = 500;
 
+/** The title of each result group (spec part 2 §2: Film, Série, and the catalogue's other kinds). */
+const GROUP_LABELS = {
+  MOVIE: 'SEARCH.MOVIES',
+  TV_SHOW: 'SEARCH.TV_SHOWS',
+  EPISODE: 'SEARCH.EPISODES',
+  PODCAST: 'SEARCH.PODCASTS',
+  PODCAST_EPISODE: 'SEARCH.PODCAST_EPISODES',
+  CLIP: 'SEARCH.TRAILERS',
+  TV_CHANNEL: 'SEARCH.CHANNELS',
+} as const satisfies Record<SearchResultType, string>;
 /** The result groups, in the order shown. */
-const GROUPS = [
-  { type: 'MOVIE', label: 'SEARCH.MOVIES' },
-  { type: 'TV_SHOW', label: 'SEARCH.TV_SHOWS' },
-] as const;
+const GROUPS = SEARCH_RESULT_TYPES.map((type) => ({ type, label: GROUP_LABELS[type] }));
 
 /** Some text, but less than the minimum length: the minimum-characters message, no results. */
 const tooShort = (text: string) => text.trim().length > 0 && !isSearchable(text);
 
 /**
  * /search: a combobox (input + listbox of suggestions, asked 500 ms after typing from 2 characters)
- * and the results of the search in the URL (?q=), grouped Film / Série. Enter searches, or clears
+ * and the results of the search in the URL (?q=), grouped by kind (Film, Série, Épisode, Podcast,
+ * Épisode de podcast, Bande-annonce, Chaîne). Enter searches, or clears
  * when the box is empty; Escape or leaving the box closes the suggestions; choosing one searches it.
  */
 export default function SearchPage() {

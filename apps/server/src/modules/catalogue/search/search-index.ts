@@ -23,6 +23,8 @@ export interface SuggestOptions {
   locale: string;
   /** Default 10. */
   limit?: number;
+  /** Keeps only documents of these types (checked before ranking: no cost for the others). */
+  types?: ReadonlySet<string>;
   /** Keeps only the assets it accepts (publication, country…); called lazily, best first. */
   accept?: (assetId: string) => boolean;
 }
@@ -30,6 +32,8 @@ export interface SuggestOptions {
 export interface QueryOptions {
   /** The locale shown and preferred; falls back to fr, then any locale. */
   locale?: string;
+  /** Keeps only documents of these types. */
+  types?: ReadonlySet<string>;
   accept?: (assetId: string) => boolean;
 }
 
@@ -344,12 +348,16 @@ export class SearchIndex {
     const count = this.intersect(words, false);
     if (count === 0) return [];
     const display = this.displaySlots(options.locale);
-    const docs = this.bestPerDoc(count, (slot) => {
-      const doc = this.slotDoc[slot]!;
-      const displayed = display[doc] === slot ? 0 : 1;
-      const category = this.typos[slot]! > 0 ? 2 : this.startsTitle(slot, words) ? 0 : 1;
-      return displayed * 4 + category;
-    });
+    const docs = this.bestPerDoc(
+      count,
+      (slot) => {
+        const doc = this.slotDoc[slot]!;
+        const displayed = display[doc] === slot ? 0 : 1;
+        const category = this.typos[slot]! > 0 ? 2 : this.startsTitle(slot, words) ? 0 : 1;
+        return displayed * 4 + category;
+      },
+      this.typeFilter(options.types),
+    );
     const out: Suggestion[] = [];
     const seen = new Set<string>();
     const take = (ordered: Int32Array, from: number) => {
@@ -389,6 +397,11 @@ export class SearchIndex {
     const display = this.displaySlots(options.locale ?? 'fr');
     const n = words.length;
     const accepted = options.accept;
+    const ofType = this.typeFilter(options.types);
+    const keep =
+      ofType && accepted
+        ? (doc: number) => ofType(doc) && accepted(this.docs[doc]!.assetId)
+        : (ofType ?? (accepted && ((doc: number) => accepted(this.docs[doc]!.assetId))));
     const docs = this.bestPerDoc(
       count,
       (slot) => {
@@ -399,7 +412,7 @@ export class SearchIndex {
         const displayed = display[doc] === slot ? 0 : 1;
         return ((((inTitle > 0 ? 0 : 1) * 16 + typos) * 16 + (15 - inTitle)) * 16 + prefixes) * 2 + displayed;
       },
-      accepted && ((doc) => accepted(this.docs[doc]!.assetId)),
+      keep,
     );
     const ordered = this.orderDocs(docs, display);
     const hits: SearchHit[] = new Array(ordered.length);
@@ -410,6 +423,11 @@ export class SearchIndex {
       hits[i] = new Hit(this.docs[doc]!.assetId, scoreOf(relevance, n), this.slotTitle[slot]!, this.slotDescription[slot]!, words);
     }
     return hits;
+  }
+
+  /** Whether a document is of one of `types` (undefined: every document is). */
+  private typeFilter(types: ReadonlySet<string> | undefined): ((doc: number) => boolean) | undefined {
+    return types && ((doc) => types.has(this.docs[doc]!.type));
   }
 
   private queryWords(text: string): QueryWord[] {

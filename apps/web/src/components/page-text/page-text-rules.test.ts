@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { sanitizeBody, textToHtml } from './page-body';
+import { sanitizeBody, textToHtml } from './sanitize-body';
 import { resolveReference } from './page-reference';
 
 describe('page bodies', () => {
