@@ -120,6 +120,22 @@ export const UserProfileWriteSchema = Type.Object(
 );
 export type UserProfileWrite = Static<typeof UserProfileWriteSchema>;
 
+/**
+ * PUT user/profile/{userId}: the write body, plus what proves the right to change or remove a PIN
+ * the profile already has: its current PIN, or the account's password (ADR 0012).
+ */
+export const UserProfileUpdateSchema = Type.Object(
+  {
+    ...UserProfileWriteSchema.properties,
+    currentPinCode: Type.Optional(Type.String({ pattern: '^[0-9]{4}$', description: "The profile's current PIN" })),
+    currentPassword: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 128, description: "The account's password (the identity service's)" }),
+    ),
+  },
+  { $id: 'UserProfileUpdate', title: 'UserProfileUpdate', additionalProperties: false },
+);
+export type UserProfileUpdate = Static<typeof UserProfileUpdateSchema>;
+
 /** GET preferences (Exposure): the whole map, values as text. */
 export const PreferencesResponseSchema = Type.Object(
   { lastUpdated: Type.String(), preferences: Type.Record(Type.String(), Type.String()) },

@@ -48,6 +48,10 @@ export const ACCOUNT_ERROR_CODES = [
   'TOO_MANY_PREFERENCES',
   'TOO_LONG_PREFERENCES',
   'INVALID_PIN_CODE',
+  /** 403: a restricted profile (isRestrictedProfile, parental.ts) asked for what only an unrestricted one may do. */
+  'PROFILE_RESTRICTED',
+  /** 403: changing or removing a PIN needs the current one (currentPinCode) or the account's password (currentPassword). */
+  'CURRENT_PIN_REQUIRED',
 ] as const;
 
 const enc = encodeURIComponent;

@@ -12,3 +12,4 @@ export * from './accounts.js';
 export * from './accounts-schemas.js';
 export * from './playback.js';
 export * from './playback-schemas.js';
+export * from './parental.js';

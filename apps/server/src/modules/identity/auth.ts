@@ -157,7 +157,13 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted 
           issuer: config.publicUrl,
           audience: config.publicUrl,
           expirationTime: ID_TOKEN_TTL,
-          definePayload: ({ user }) => ({ email: user.email, email_verified: user.emailVerified, name: user.name }),
+          // auth_time: when the identity session signed in (verify.ts refuses tokens minted long after it, ADR 0012).
+          definePayload: ({ user, session }) => ({
+            email: user.email,
+            email_verified: user.emailVerified,
+            name: user.name,
+            auth_time: Math.floor(new Date(session.createdAt).getTime() / 1000),
+          }),
         },
         schema: { jwks: { modelName: IDENTITY_TABLES.jwks } },
       }),
