@@ -1,13 +1,14 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { paths, type Asset, type AssetList, type ConfigWeb } from '@antenne/contract';
-import { useUserToken } from '../state/session-store';
+import { useCatalogueViewer } from './catalogue-viewer';
 import { api, type QueryValue } from './client';
 import { useStartup } from './use-startup';
 
 /**
  * The items of a component's `contentUrl` (a carousel, a mosaic): the URL the structure gives,
- * plus `onlyPublished=true` and `allowedCountry`, with the user's token when signed in
- * (spec part 2 §7). The answer is an asset list `{ items, totalCount }`.
+ * plus `onlyPublished=true` and `allowedCountry` (spec part 2 §7), with the session token of a
+ * restricted profile, whose lanes leave out the titles above its level (ADR 0012). The answer is
+ * an asset list `{ items, totalCount }`.
  */
 export function getContentUrl(
   config: ConfigWeb,
@@ -28,16 +29,17 @@ export function getContentUrl(
   });
 }
 
-export const contentQueryKey = (url: string | undefined, country: string, token: string | null, pageSize?: number) =>
-  ['content', url, country, token, pageSize] as const;
+/** `scope`: the restricted profile whose lanes these are (CatalogueViewer), null for the public ones. */
+export const contentQueryKey = (url: string | undefined, country: string, scope: string | null, pageSize?: number) =>
+  ['content', url, country, scope, pageSize] as const;
 
 /** A component's items; `enabled: false` keeps a lane far below the fold from fetching. */
 export function useContent(url: string | undefined, { enabled = true, pageSize }: { enabled?: boolean; pageSize?: number } = {}) {
   const { config, location } = useStartup();
-  const token = useUserToken();
+  const { token, scope } = useCatalogueViewer();
   return useQuery(
     queryOptions({
-      queryKey: contentQueryKey(url, location.country, token, pageSize),
+      queryKey: contentQueryKey(url, location.country, scope, pageSize),
       queryFn:
         url && enabled
           ? ({ signal }) => getContentUrl(config, url, { country: location.country, token, signal, ...(pageSize ? { pageSize } : {}) })

@@ -110,7 +110,7 @@ function ChangeEmailForm({
       return;
     }
     try {
-      await changeIdentityEmail(newEmail);
+      await changeIdentityEmail(newEmail, token);
       await changeExposureEmail(config, token, newEmail);
       await preferences.mutateAsync({ email: newEmail });
     } catch {

@@ -21,14 +21,15 @@ import {
   PROFILE_PROPERTY,
   type Avatar,
   type UserProfile,
-  type UserProfileWrite,
+  type UserProfileUpdate,
 } from '@antenne/contract';
 import { createProfile, deleteProfile, getProfiles, updateProfile } from '../../api/auth';
 import { useStartup } from '../../api/use-startup';
+import { PIN_PATTERN, promptParentalPin } from '../../components/modal/pin-prompt';
 import { usePopup } from '../../components/modal/popup-store';
 import { escapeHtml } from '../../lib/html';
 import { useNavigate } from '../../lib/router';
-import { useSessionStore } from '../../state/session-store';
+import { useRestrictedProfile, useSessionStore } from '../../state/session-store';
 import { translatedError } from './account-errors';
 import { avatarUrl } from './profile-picker';
 import { errorCode, switchToProfile } from './sign-in';
@@ -41,7 +42,8 @@ const NAME_MAX_LENGTH = 64;
 /** The avatar radio meaning "no avatar", and the one keeping a picture the config does not list. */
 const NO_AVATAR = '__none__';
 const KEEP_AVATAR = '__keep__';
-const PIN_PATTERN = /^[0-9]{4}$/;
+/** The PIN refusals of a switch that keep the PIN dialog open. */
+const WRONG_PIN_CODES = new Set(['INVALID_PIN_CODE', 'PARENTAL_PIN_REQUIRED']);
 
 /** The text of a failed profile call: the profiles' own codes, else the error catalogue. */
 function profileError(t: TFunction, code: string): string {
@@ -53,20 +55,28 @@ function profileError(t: TFunction, code: string): string {
     case 'UNKNOWN_USER':
       return t('PROFILES.ERROR_UNKNOWN_USER');
     case 'INVALID_PIN_CODE':
-      return t('PROFILES.PIN_INVALID');
+      return t('PROFILES.CURRENT_PIN_WRONG');
+    case 'INCORRECT_CREDENTIALS':
+      return t('LOGIN.LOGIN_PASSWORD_ERROR');
+    case 'CURRENT_PIN_REQUIRED':
+      return t('PROFILES.CURRENT_REQUIRED');
+    case 'PROFILE_RESTRICTED':
+      return t('PROFILES.ERROR_RESTRICTED');
     default:
       return translatedError(t, code);
   }
 }
 
 /** What the profile dialog hands back: the write body, without the token or the path. */
-type ProfileDraft = Required<Pick<UserProfileWrite, 'displayName' | 'child'>> &
-  Pick<UserProfileWrite, 'metadata' | 'pinCode'>;
+type ProfileDraft = Required<Pick<UserProfileUpdate, 'displayName' | 'child'>> &
+  Pick<UserProfileUpdate, 'metadata' | 'pinCode' | 'currentPinCode' | 'currentPassword'>;
 
 /**
  * The Profils tab of the account settings (issue: households and profiles, spec part 1 §2, §4):
  * the household's profiles (at most MAX_PROFILES) with the main and current ones marked; add,
  * edit (name, avatar, child, parental PIN) and delete them, or watch as another profile.
+ * A restricted profile (ADR 0012) only switches (with the PIN of a protected profile) and edits
+ * its own name and avatar.
  */
 export function SettingsProfiles() {
   const { t } = useTranslation();
@@ -77,6 +87,7 @@ export function SettingsProfiles() {
   const profiles = useSessionStore((state) => state.profiles);
   const currentId = useSessionStore((state) => state.profile?.externalId);
   const busy = useSessionStore((state) => state.profileLoading);
+  const restricted = useRestrictedProfile();
   const [loaded, setLoaded] = useState<'loading' | 'ready' | 'error'>('loading');
   const [editing, setEditing] = useState<UserProfile | 'new' | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -153,10 +164,43 @@ export function SettingsProfiles() {
     }
   };
 
-  /** The profile-change confirmation (spec part 1 §2), then that profile's session, then home. */
+  /**
+   * The profile-change confirmation (spec part 1 §2), then that profile's session, then home.
+   * From a restricted profile, a profile with a PIN asks for that PIN instead (the server checks it).
+   */
   const switchTo = async (profile: UserProfile) => {
     setStatus(null);
     setFailure(null);
+    if (restricted && profile.hasPinCode) {
+      // A refusal other than a wrong PIN closes the dialog and is said on the page.
+      const outcome: { failure: string | null } = { failure: null };
+      const done = await promptParentalPin(
+        open,
+        {
+          title: t('PROFILES.SWITCH_TITLE', { name: profile.displayName }),
+          message: t('PROFILES.SWITCH_PIN_TEXT', { name: profile.displayName }),
+          label: t('PLAYER.PIN.LABEL'),
+          invalid: t('popUp.invalidCode'),
+        },
+        async (code) => {
+          const store = useSessionStore.getState();
+          if (!store.token) return t('ERROR.GENERIC');
+          try {
+            await switchToProfile(config, store.token, profile, code);
+            return null;
+          } catch (error) {
+            const failure = errorCode(error);
+            if (WRONG_PIN_CODES.has(failure)) return 'invalid';
+            if (failure === 'TOO_MANY_REQUESTS') return translatedError(t, failure);
+            outcome.failure = profileError(t, failure);
+            return null;
+          }
+        },
+      );
+      if (outcome.failure !== null) setFailure(outcome.failure);
+      else if (done) navigate('/');
+      return;
+    }
     const { validated } = await open({
       title: t('PROFILES.SWITCH_TITLE', { name: profile.displayName }),
       validateLabel: t('PROFILES.SWITCH_CONFIRM'),
@@ -189,6 +233,7 @@ export function SettingsProfiles() {
 
   return (
     <div className={settings.stack}>
+      {restricted ? <p className={settings.help}>{t('PROFILES.RESTRICTED_NOTICE')}</p> : null}
       <h2 className={styles.heading}>{t('PROFILES.HOUSEHOLD')}</h2>
       <ul className={styles.list} aria-label={t('PROFILES.HOUSEHOLD')}>
         {profiles.map((profile) => {
@@ -223,20 +268,23 @@ export function SettingsProfiles() {
                     {t('PROFILES.SWITCH')}
                   </Button>
                 ) : null}
-                <Button
-                  className={settings.secondary}
-                  isDisabled={busy}
-                  aria-label={t('PROFILES.EDIT_LABEL', { name: profile.displayName })}
-                  onPress={() => {
-                    setStatus(null);
-                    setFailure(null);
-                    setEditing(profile);
-                  }}
-                >
-                  {t('PROFILES.EDIT')}
-                </Button>
-                {/* The main profile cannot be deleted, nor the one being watched. */}
-                {!profile.owner && !current ? (
+                {/* A restricted profile edits only itself. */}
+                {!restricted || current ? (
+                  <Button
+                    className={settings.secondary}
+                    isDisabled={busy}
+                    aria-label={t('PROFILES.EDIT_LABEL', { name: profile.displayName })}
+                    onPress={() => {
+                      setStatus(null);
+                      setFailure(null);
+                      setEditing(profile);
+                    }}
+                  >
+                    {t('PROFILES.EDIT')}
+                  </Button>
+                ) : null}
+                {/* The main profile cannot be deleted, nor the one being watched; a restricted profile deletes none. */}
+                {!restricted && !profile.owner && !current ? (
                   <Button
                     className={settings.secondary}
                     isDisabled={busy}
@@ -251,25 +299,27 @@ export function SettingsProfiles() {
           );
         })}
       </ul>
-      <div className={styles.add}>
-        <Button
-          className={settings.primary}
-          isDisabled={full || busy}
-          aria-describedby={full ? limitId : undefined}
-          onPress={() => {
-            setStatus(null);
-            setFailure(null);
-            setEditing('new');
-          }}
-        >
-          {t('PROFILES.ADD')}
-        </Button>
-        {full ? (
-          <p id={limitId} className={settings.help}>
-            {t('PROFILES.LIMIT', { max: MAX_PROFILES })}
-          </p>
-        ) : null}
-      </div>
+      {restricted ? null : (
+        <div className={styles.add}>
+          <Button
+            className={settings.primary}
+            isDisabled={full || busy}
+            aria-describedby={full ? limitId : undefined}
+            onPress={() => {
+              setStatus(null);
+              setFailure(null);
+              setEditing('new');
+            }}
+          >
+            {t('PROFILES.ADD')}
+          </Button>
+          {full ? (
+            <p id={limitId} className={settings.help}>
+              {t('PROFILES.LIMIT', { max: MAX_PROFILES })}
+            </p>
+          ) : null}
+        </div>
+      )}
       <p role="status" className={settings.success}>
         {status}
       </p>
@@ -291,6 +341,7 @@ export function SettingsProfiles() {
             {editing !== null ? (
               <ProfileForm
                 profile={editing === 'new' ? null : editing}
+                restricted={restricted}
                 avatars={config.avatars}
                 onCancel={() => setEditing(null)}
                 onSubmit={async (draft) => {
@@ -310,6 +361,8 @@ export function SettingsProfiles() {
 interface ProfileFormProps {
   /** The profile edited, or null to add one. */
   profile: UserProfile | null;
+  /** Edited by a restricted profile (its own): name and avatar only. */
+  restricted: boolean;
   avatars: readonly Avatar[];
   onCancel: () => void;
   /** Sends the profile; answers an error text to show, or null when done. */
@@ -318,9 +371,11 @@ interface ProfileFormProps {
 
 /**
  * Name (1–64), avatar among the configured ones, child profile; when editing, the parental PIN
- * (4 digits, masked: set, or remove when one is set). The other metadata keys are sent back.
+ * (4 digits, masked: set, or remove when one is set; changing or removing one asks for the current
+ * PIN or the account password). The other metadata keys are sent back. A restricted profile sees
+ * the name and the avatar only.
  */
-function ProfileForm({ profile, avatars, onCancel, onSubmit }: ProfileFormProps) {
+function ProfileForm({ profile, restricted, avatars, onCancel, onSubmit }: ProfileFormProps) {
   const { t } = useTranslation();
   const stored = profile?.metadata[PROFILE_PROPERTY.avatar];
   const storedIsListed = avatars.some((avatar) => avatar.id === stored);
@@ -332,8 +387,13 @@ function ProfileForm({ profile, avatars, onCancel, onSubmit }: ProfileFormProps)
   const [child, setChild] = useState(profile?.child ?? false);
   const [pin, setPin] = useState('');
   const [removePin, setRemovePin] = useState(false);
+  const [currentPin, setCurrentPin] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [pinError, setPinError] = useState<string | undefined>();
+  const [currentError, setCurrentError] = useState<string | undefined>();
+  // Changing or removing a PIN the profile has: its current PIN or the account password (ADR 0012).
+  const needsCurrent = profile?.hasPinCode === true && (pin !== '' || removePin);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -343,6 +403,7 @@ function ProfileForm({ profile, avatars, onCancel, onSubmit }: ProfileFormProps)
     event.stopPropagation();
     setNameError(undefined);
     setPinError(undefined);
+    setCurrentError(undefined);
     setError(null);
     const displayName = name.trim();
     if (!displayName) {
@@ -354,6 +415,10 @@ function ProfileForm({ profile, avatars, onCancel, onSubmit }: ProfileFormProps)
       setPin('');
       return;
     }
+    if (needsCurrent && !PIN_PATTERN.test(currentPin) && currentPassword === '') {
+      setCurrentError(currentPin ? t('PROFILES.PIN_INVALID') : t('PROFILES.CURRENT_REQUIRED'));
+      return;
+    }
     // The whole map is replaced: every other key (PrLevel, Reminders…) goes back as it was.
     const metadata: Record<string, string> = { ...profile?.metadata };
     if (avatar === NO_AVATAR) delete metadata[PROFILE_PROPERTY.avatar];
@@ -362,10 +427,18 @@ function ProfileForm({ profile, avatars, onCancel, onSubmit }: ProfileFormProps)
     if (profile || Object.keys(metadata).length > 0) draft.metadata = metadata;
     if (pin) draft.pinCode = pin;
     else if (removePin) draft.pinCode = null;
+    if (needsCurrent) {
+      if (PIN_PATTERN.test(currentPin)) draft.currentPinCode = currentPin;
+      else draft.currentPassword = currentPassword;
+    }
     setSending(true);
     const failure = await onSubmit(draft);
     setSending(false);
-    if (failure !== null) setError(failure);
+    if (failure !== null) {
+      setError(failure);
+      setCurrentPin('');
+      setCurrentPassword('');
+    }
   };
 
   const title = profile ? t('PROFILES.EDIT_TITLE', { name: profile.displayName }) : t('PROFILES.ADD');
@@ -405,11 +478,13 @@ function ProfileForm({ profile, avatars, onCancel, onSubmit }: ProfileFormProps)
           ))}
         </div>
       </RadioGroup>
-      <Checkbox className={styles.checkbox} isSelected={child} onChange={setChild}>
-        <span className={styles.box} aria-hidden="true" />
-        {t('PROFILES.CHILD')}
-      </Checkbox>
-      {profile ? (
+      {restricted ? null : (
+        <Checkbox className={styles.checkbox} isSelected={child} onChange={setChild}>
+          <span className={styles.box} aria-hidden="true" />
+          {t('PROFILES.CHILD')}
+        </Checkbox>
+      )}
+      {profile && !restricted ? (
         <fieldset className={styles.pin}>
           <legend className={settings.label}>{t('PROFILES.PIN_TITLE')}</legend>
           <p className={settings.help}>
@@ -448,6 +523,41 @@ function ProfileForm({ profile, avatars, onCancel, onSubmit }: ProfileFormProps)
               <span className={styles.box} aria-hidden="true" />
               {t('PROFILES.PIN_REMOVE')}
             </Checkbox>
+          ) : null}
+          {needsCurrent ? (
+            <div className={settings.stack}>
+              <p className={settings.help}>{t('PROFILES.CURRENT_HELP')}</p>
+              <TextField
+                className={settings.field}
+                type="password"
+                value={currentPin}
+                onChange={(value) => {
+                  setCurrentPin(value.replace(/[^0-9]/g, '').slice(0, 4));
+                  setCurrentError(undefined);
+                }}
+                isInvalid={currentError !== undefined}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={4}
+              >
+                <Label className={settings.label}>{t('PROFILES.CURRENT_PIN')}</Label>
+                <Input className={settings.input} />
+                <FieldError className={settings.error}>{currentError}</FieldError>
+              </TextField>
+              <TextField
+                className={settings.field}
+                type="password"
+                value={currentPassword}
+                onChange={(value) => {
+                  setCurrentPassword(value);
+                  setCurrentError(undefined);
+                }}
+                autoComplete="current-password"
+              >
+                <Label className={settings.label}>{t('PROFILES.CURRENT_PASSWORD')}</Label>
+                <Input className={settings.input} />
+              </TextField>
+            </div>
           ) : null}
         </fieldset>
       ) : null}
