@@ -62,6 +62,8 @@ export const UserProfileSchema = Type.Object(
     child: Type.Boolean(),
     /** Antenne: a parental PIN is set (the PIN itself is never sent back). */
     hasPinCode: Type.Boolean(),
+    /** Antenne: a restricted profile (isRestrictedProfile, ADR 0012): its catalogue is filtered, its account calls limited. */
+    restricted: Type.Boolean(),
   },
   { $id: 'UserProfile', title: 'UserProfile' },
 );

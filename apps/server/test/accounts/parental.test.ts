@@ -149,8 +149,10 @@ describe.each(engines)('parental controls (%s)', (engine) => {
       for (const payload of [{ pinCode: '0000' }, { pinCode: null }, { displayName: 'Moi' }, { child: true }]) {
         expect(refusal(await put(child, ownerId, payload)), JSON.stringify(payload)).toEqual([403, 'PROFILE_RESTRICTED']);
       }
-      const owner = (await profiles(child)).find((p) => p.userId === ownerId)!;
-      expect(owner).toMatchObject({ displayName: 'Démo', hasPinCode: true, child: false });
+      const list = await profiles(child);
+      expect(list.find((p) => p.userId === ownerId)).toMatchObject({ displayName: 'Démo', hasPinCode: true, child: false, restricted: false });
+      // The profiles say which one is restricted (the web app follows it).
+      expect(list.find((p) => p.userId === childId)).toMatchObject({ child: true, restricted: true });
     });
 
     test('on its own profile it changes its name and avatar only: not the child flag, PrLevel, language or a PIN', async () => {

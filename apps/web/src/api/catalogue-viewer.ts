@@ -1,5 +1,4 @@
-import { isRestrictedProfile } from '@antenne/contract';
-import { parentalOf, useSessionStore } from '../state/session-store';
+import { useSessionStore } from '../state/session-store';
 
 /**
  * Who reads the catalogue (ADR 0012). A restricted profile sends its session token on the lanes',
@@ -14,8 +13,7 @@ export interface CatalogueViewer {
   scope: string | null;
 }
 
-const restricted = (state: ReturnType<typeof useSessionStore.getState>) =>
-  state.token !== null && isRestrictedProfile(parentalOf(state.profile));
+const restricted = (state: ReturnType<typeof useSessionStore.getState>) => state.token !== null && state.profile?.restricted === true;
 
 export function useCatalogueViewer(): CatalogueViewer {
   const token = useSessionStore((state) => (restricted(state) ? state.token : null));

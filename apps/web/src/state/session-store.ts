@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { isRestrictedProfile, PROFILE_PROPERTY, type ParentalProfile, type UserProfile } from '@antenne/contract';
+import type { UserProfile } from '@antenne/contract';
 import { storageKeys } from '../lib/storage-keys';
 
 /** The signed-in user as the app keeps it; createdAt is when the session was stored (ms). */
@@ -27,8 +27,8 @@ export interface SessionProfile {
   displayName?: string;
   /** The household's main profile. */
   owner?: boolean;
-  /** A child profile (with PrLevel, what makes it restricted: ADR 0012). */
-  child?: boolean;
+  /** A restricted profile, as the server says (a child profile, or one a PrLevel limits: ADR 0012). */
+  restricted?: boolean;
 }
 
 /**
@@ -103,16 +103,9 @@ export function toSessionProfile(profile: UserProfile): SessionProfile {
     externalId: profile.userId,
     displayName: profile.displayName,
     owner: profile.owner,
-    child: profile.child,
+    restricted: profile.restricted,
     profileProperties: Object.entries(profile.metadata).map(([name, value]) => ({ name, value })),
   };
-}
-
-/** The child flag and PrLevel of the selected profile, for the contract's parental rules (ADR 0012). */
-export function parentalOf(profile: SessionProfile | null): ParentalProfile {
-  if (!profile) return {};
-  const prLevel = profile.profileProperties.find((property) => property.name === PROFILE_PROPERTY.prLevel)?.value;
-  return { child: profile.child === true, ...(prLevel === undefined ? {} : { prLevel }) };
 }
 
 /**
@@ -211,4 +204,4 @@ export function whenSessionHydrated(): Promise<void> {
 export const useUserToken = () => useSessionStore((state) => state.token);
 
 /** Whether the selected profile is restricted (a child profile, or one a PrLevel limits): ADR 0012. */
-export const useRestrictedProfile = () => useSessionStore((state) => isRestrictedProfile(parentalOf(state.profile)));
+export const useRestrictedProfile = () => useSessionStore((state) => state.profile?.restricted === true);

@@ -583,6 +583,7 @@ export function toUserProfile(
     owner,
     child: Number(profile.child) === 1,
     hasPinCode: profile.pin_hash !== null,
+    restricted: isRestrictedRow(profile),
   };
   if (owner) out.emailAddress = household.email;
   if (profile.profile_type !== null) out.profileType = profile.profile_type;

@@ -444,7 +444,8 @@ describe('account settings: changing a PIN the profile has', () => {
 });
 
 describe('account settings of a restricted profile (a child profile)', () => {
-  const kid = { ...profileOf('kid', 'Enfants', false, { avatar: 'avatar-2', PrLevel: '1' }), child: true };
+  // The server says it is restricted (UserProfile.restricted, ADR 0012).
+  const kid = { ...profileOf('kid', 'Enfants', false, { avatar: 'avatar-2', PrLevel: '1' }), child: true, restricted: true };
   const mainWithPin = { ...alice, hasPinCode: true };
 
   beforeEach(() => {

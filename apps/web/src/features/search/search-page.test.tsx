@@ -203,7 +203,7 @@ describe('search page', () => {
     useSessionStore.setState({
       token: 'session-kid',
       status: 'connected',
-      profile: { externalId: 'kid', child: true, profileProperties: [{ name: 'PrLevel', value: '1' }] },
+      profile: { externalId: 'kid', restricted: true, profileProperties: [{ name: 'PrLevel', value: '1' }] },
     });
     const fetchMock = serve({ ete: ETE });
     await setup('/search?q=ete');
