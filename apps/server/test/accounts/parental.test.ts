@@ -213,6 +213,8 @@ describe.each(engines)('parental controls (%s)', (engine) => {
         [identityPaths.changePassword, changePassword],
         [identityPaths.changeEmail, changeEmail],
         [identityPaths.deleteUser, {}],
+        // Linking a sign-in of one's own would sign in as the account later.
+        ['/identity/link-social', { provider: 'google', callbackURL: '/login' }],
         // The spellings a router might still match are guarded too.
         [`${identityPaths.changePassword}/`, changePassword],
         [identityPaths.changePassword.replace('/identity/', '/identity//'), changePassword],

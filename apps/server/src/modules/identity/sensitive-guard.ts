@@ -1,11 +1,12 @@
-import { identityPaths } from '@antenne/contract';
+import { IDENTITY_BASE_PATH, identityPaths } from '@antenne/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/transaction.js';
 import { requireUnrestrictedBearer } from '../accounts/index.js';
 import type { Identity } from './auth.js';
 
 /**
- * The identity service's calls that change or delete the account. Its cookie is the household's
+ * The identity service's calls that change or delete the account, or the ways to sign in to it.
+ * Its cookie is the household's
  * on a family browser, whichever profile is watching: so these also need the Exposure bearer
  * session of an unrestricted profile of that household (ADR 0012). The web app sends it.
  */
@@ -13,6 +14,9 @@ export const SENSITIVE_IDENTITY_PATHS: readonly string[] = [
   identityPaths.changePassword,
   identityPaths.changeEmail,
   identityPaths.deleteUser,
+  // A sign-in of one's own linked to the account would sign in as the account (firebaseLogin: the main profile).
+  `${IDENTITY_BASE_PATH}/link-social`,
+  `${IDENTITY_BASE_PATH}/unlink-account`,
 ];
 
 /**
