@@ -132,6 +132,14 @@ describe('an account from registration to deletion', () => {
     expect(await lane.getByRole('article').count()).toBe(1);
     expect(await lane.innerText()).toContain(title);
 
+    // « Enfants » is a child profile, restricted (ADR 0012): the account settings are the main
+    // profile's. Back to it (it has no PIN, so only the confirmation is asked).
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByRole('tab', { name: 'Profils' }).click();
+    await page.getByRole('button', { name: 'Changer de profil pour Awa Diallo' }).click();
+    await page.getByRole('dialog', { name: 'Regarder en tant que Awa Diallo ?' }).getByRole('button', { name: 'Changer de profil' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+
     // Change the password from the account settings, sign out, sign in with the new one.
     await page.goto(`${suite.server.url}/login`);
     await page.getByRole('heading', { level: 1, name: 'Mon compte' }).waitFor();

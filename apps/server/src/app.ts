@@ -20,12 +20,22 @@ import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { SERVER_VERSION } from './lib/version.js';
 import { VersionedCache } from './lib/versioned-cache.js';
-import { accountsRoutes, deleteHouseholdOfIdentityUser, followIdentityEmail, type VerifyIdToken } from './modules/accounts/index.js';
+import {
+  accountsRoutes,
+  deleteHouseholdOfIdentityUser,
+  followIdentityEmail,
+  restrictedViewer,
+  WrongPinLimiter,
+  type VerifyIdToken,
+} from './modules/accounts/index.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { CatalogueService } from './modules/catalogue/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createAccountPasswordCheck } from './modules/identity/account-password.js';
 import { createIdentity, type Identity } from './modules/identity/auth.js';
 import { createIdentityDirectory } from './modules/identity/directory.js';
 import { identityRoutes } from './modules/identity/routes.js';
+import { guardSensitiveIdentityCalls } from './modules/identity/sensitive-guard.js';
 import { createIdTokenVerifier } from './modules/identity/verify.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
@@ -147,12 +157,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const tenant = { customer: config.customer, businessUnit: config.businessUnit };
   const cache = new VersionedCache(() => readCatalogueVersion(database.db), deps.cacheCheckEveryMs ?? 1000);
-  await app.register(healthRoutes, { database, ...(deps.demo ? { demo: deps.demo } : {}) });
-  await app.register(locationRoutes, { tenant });
-  await app.register(whitelabelRoutes, { database, tenant, cache });
   // The catalogue snapshot in a cache of its own, so other entries filling `cache` never evict it.
   const snapshots = new VersionedCache(() => readCatalogueVersion(database.db), deps.cacheCheckEveryMs ?? 1000, 16);
-  await app.register(catalogueRoutes, { database, tenant, snapshots, ...(deps.clock ? { clock: deps.clock } : {}) });
+  // Parental controls (ADR 0012): a restricted profile's catalogue reads leave out titles above its level.
+  const viewerLevel = restrictedViewer(database.db, deps.clock);
+  const levels = new CatalogueService(database, tenant, snapshots, deps.clock);
+  await app.register(healthRoutes, { database, ...(deps.demo ? { demo: deps.demo } : {}) });
+  await app.register(locationRoutes, { tenant });
+  await app.register(whitelabelRoutes, {
+    database,
+    tenant,
+    cache,
+    parental: { viewerLevel, titlesWithinLevel: (level) => levels.titlesWithinLevel(level) },
+  });
+  await app.register(catalogueRoutes, { database, tenant, snapshots, viewerLevel, ...(deps.clock ? { clock: deps.clock } : {}) });
   // A change made by this process outside a request (the demo media attached at start) is seen by the next read.
   app.decorate('catalogueChanged', () => {
     cache.invalidate();
@@ -182,7 +200,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   app.decorate('identity', identity);
-  await app.register(identityRoutes, { identity, config });
+  await app.register(identityRoutes, { identity, config, guard: guardSensitiveIdentityCalls(identity, database.db, deps.clock) });
+  // One count of wrong parental PINs per household, whichever call they go to (play, switch, PIN change).
+  const pinAttempts = new WrongPinLimiter(deps.clock);
   if (config.smtpUrl === '') await app.register(outboxRoutes, { dataDir: config.dataDir, trustProxy: config.trustProxy });
   await app.register(accountsRoutes, {
     database,
@@ -190,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     snapshots,
     verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
     identityUsers: createIdentityDirectory(identity),
+    pinAttempts,
+    checkPassword: createAccountPasswordCheck(identity),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
 
@@ -202,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config,
     snapshots,
     registry: playbackMedia,
+    pinAttempts,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
 

@@ -62,6 +62,8 @@ export const UserProfileSchema = Type.Object(
     child: Type.Boolean(),
     /** Antenne: a parental PIN is set (the PIN itself is never sent back). */
     hasPinCode: Type.Boolean(),
+    /** Antenne: a restricted profile (isRestrictedProfile, ADR 0012): its catalogue is filtered, its account calls limited. */
+    restricted: Type.Boolean(),
   },
   { $id: 'UserProfile', title: 'UserProfile' },
 );
@@ -119,6 +121,22 @@ export const UserProfileWriteSchema = Type.Object(
   { $id: 'UserProfileWrite', title: 'UserProfileWrite', additionalProperties: false },
 );
 export type UserProfileWrite = Static<typeof UserProfileWriteSchema>;
+
+/**
+ * PUT user/profile/{userId}: the write body, plus what proves the right to change or remove a PIN
+ * the profile already has: its current PIN, or the account's password (ADR 0012).
+ */
+export const UserProfileUpdateSchema = Type.Object(
+  {
+    ...UserProfileWriteSchema.properties,
+    currentPinCode: Type.Optional(Type.String({ pattern: '^[0-9]{4}$', description: "The profile's current PIN" })),
+    currentPassword: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 128, description: "The account's password (the identity service's)" }),
+    ),
+  },
+  { $id: 'UserProfileUpdate', title: 'UserProfileUpdate', additionalProperties: false },
+);
+export type UserProfileUpdate = Static<typeof UserProfileUpdateSchema>;
 
 /** GET preferences (Exposure): the whole map, values as text. */
 export const PreferencesResponseSchema = Type.Object(

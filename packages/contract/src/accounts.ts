@@ -52,6 +52,10 @@ export const ACCOUNT_ERROR_CODES = [
   'UNVERIFIED_EMAIL',
   /** An identity call from a browser origin the server does not trust (set PUBLIC_URL). */
   'UNTRUSTED_ORIGIN',
+  /** 403: a restricted profile (isRestrictedProfile, parental.ts) asked for what only an unrestricted one may do. */
+  'PROFILE_RESTRICTED',
+  /** 403: changing or removing a PIN needs the current one (currentPinCode) or the account's password (currentPassword). */
+  'CURRENT_PIN_REQUIRED',
 ] as const;
 
 const enc = encodeURIComponent;

@@ -13,3 +13,4 @@ export * from './accounts-schemas.js';
 export * from './registration.js';
 export * from './playback.js';
 export * from './playback-schemas.js';
+export * from './parental.js';

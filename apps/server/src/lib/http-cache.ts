@@ -102,5 +102,12 @@ function publicHeaders(reply: FastifyReply, etag: string): FastifyReply {
   return reply
     .header('etag', etag)
     .header('cache-control', PUBLIC_CACHE_CONTROL)
-    .header('vary', 'Accept-Encoding');
+    // A restricted profile's bearer gets a personal answer to the same URL (ADR 0012): a shared
+    // cache must not hand it the public one.
+    .header('vary', 'Accept-Encoding, Authorization');
+}
+
+/** A personal answer (a restricted profile's filtered catalogue, ADR 0012): no ETag, never stored. */
+export function personalHeaders(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'private, no-store').header('vary', 'Accept-Encoding, Authorization');
 }

@@ -665,7 +665,8 @@ describe.each(engines)('accounts (%s)', (engine) => {
         400,
         'BAD_REQUEST',
       );
-      const removed = await call('PUT', accountPaths.profile(TENANT, kid.userId), token, { pinCode: null });
+      // Removing a PIN the profile has needs that PIN (ADR 0012; test/accounts/parental.test.ts).
+      const removed = await call('PUT', accountPaths.profile(TENANT, kid.userId), token, { pinCode: null, currentPinCode: '4821' });
       expect(removed.json<UserProfile>()).toMatchObject({ hasPinCode: false, displayName: 'Enfant sage' });
       const after = await query((d) =>
         d.selectFrom('profiles').select('pin_hash').where('id', '=', kid.userId).executeTakeFirstOrThrow(),

@@ -65,7 +65,8 @@ describe.each(engines)('firebaseLogin with a real ID token (%s)', (engine) => {
     const session = await call('GET', accountPaths.session(TENANT), undefined, { authorization: `Bearer ${sessionToken}` });
     expect(session.statusCode).toBe(200);
 
-    const deleted = await call('POST', identityPaths.deleteUser, {});
+    // The identity's account changes carry the session of an unrestricted profile (ADR 0012).
+    const deleted = await call('POST', identityPaths.deleteUser, {}, { authorization: `Bearer ${sessionToken}` });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const db = testDb.open();
     try {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PARENTAL_PIN_HEADER, playbackPaths, type LoginResponse, type PlayResponse } from '@antenne/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_WRONG_PINS } from '../../src/modules/playback/service.js';
+import { MAX_WRONG_PINS } from '../../src/modules/accounts/pin-attempts.js';
 import { engines, TENANT } from '../helpers/test-app.js';
 import {
   accountPaths,

@@ -7,27 +7,32 @@ import { IdentityError, identityRequest } from './identity';
  * origin, its session in a cookie) and Exposure's user calls with the session token.
  */
 
+/** The refusals of a call whose Exposure session is missing or over (not a wrong password). */
+const SESSION_CODES = new Set(['NO_SESSION_TOKEN', 'INVALID_SESSION_TOKEN']);
+
 /** A wrong current password: better-auth answers 400/401 INVALID_PASSWORD (or INVALID_EMAIL_OR_PASSWORD on a re-sign-in). */
 export function isWrongPassword(error: unknown): boolean {
   return (
     error instanceof IdentityError &&
+    !SESSION_CODES.has(error.code) &&
     (error.code === 'INVALID_PASSWORD' || error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.status === 401)
   );
 }
 
-export const changePassword = (currentPassword: string, newPassword: string) =>
-  identityRequest(identityPaths.changePassword, 'POST', { currentPassword, newPassword, revokeOtherSessions: false });
+/** The account-changing identity calls carry the Exposure session `token` (an unrestricted profile's: ADR 0012). */
+export const changePassword = (currentPassword: string, newPassword: string, token: string | null) =>
+  identityRequest(identityPaths.changePassword, 'POST', { currentPassword, newPassword, revokeOtherSessions: false }, token);
 
 /** Re-checks the password by signing in again with it (before an email change). */
 export const verifyPassword = (email: string, password: string) =>
   identityRequest(identityPaths.signInEmail, 'POST', { email, password });
 
 /** Starts the identity email change: a confirmation mail goes to the new address, whose link leads to /login. */
-export const changeIdentityEmail = (newEmail: string) =>
-  identityRequest(identityPaths.changeEmail, 'POST', { newEmail, callbackURL: '/login' });
+export const changeIdentityEmail = (newEmail: string, token: string | null) =>
+  identityRequest(identityPaths.changeEmail, 'POST', { newEmail, callbackURL: '/login' }, token);
 
 /** Deletes the identity user; refused (SESSION_EXPIRED …) when the sign-in is not recent. */
-export const deleteIdentityUser = () => identityRequest(identityPaths.deleteUser, 'POST', {});
+export const deleteIdentityUser = (token: string | null) => identityRequest(identityPaths.deleteUser, 'POST', {}, token);
 
 /**
  * Whether the identity sign-in is recent enough to delete the account (the identity service

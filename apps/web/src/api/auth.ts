@@ -2,12 +2,14 @@ import {
   accountPaths,
   DEVICE_NAME_PREFIX,
   IDENTITY_USERNAME_PREFIX,
+  PARENTAL_PIN_HEADER,
   type ConfigWeb,
   type DeviceRegistration,
   type FirebaseLoginRequest,
   type LoginResponse,
   type UserProfile,
   type UserProfiles,
+  type UserProfileUpdate,
   type UserProfileWrite,
 } from '@antenne/contract';
 import { safeStorage } from '../lib/storage-keys';
@@ -95,12 +97,16 @@ export function getProfiles(
   });
 }
 
-/** Chooses a profile: the answer carries a new session token for it. */
-export function selectProfile(config: Bu, token: string, userId: string): Promise<LoginResponse> {
+/**
+ * Chooses a profile: the answer carries a new session token for it. From a restricted profile, a
+ * profile with a PIN needs that `pin` (403 PARENTAL_PIN_REQUIRED / INVALID_PIN_CODE otherwise).
+ */
+export function selectProfile(config: Bu, token: string, userId: string, pin?: string): Promise<LoginResponse> {
   return api.get<LoginResponse>(accountPaths.selectProfile(config, userId), {
     baseUrl: config.exposureBaseUrl,
     token,
     noCache: true,
+    ...(pin === undefined ? {} : { headers: { [PARENTAL_PIN_HEADER]: pin } }),
   });
 }
 
@@ -126,13 +132,14 @@ export function createProfile(config: Bu, token: string, body: UserProfileWrite)
 
 /**
  * Changes a profile: `metadata` replaces the whole map (send every key back); `pinCode` sets
- * (4 digits) or removes (null) the parental PIN. The answer is the updated profile.
+ * (4 digits) or removes (null) the parental PIN, with `currentPinCode` or `currentPassword` when
+ * the profile has one. The answer is the updated profile.
  */
 export function updateProfile(
   config: Bu,
   token: string,
   userId: string,
-  body: UserProfileWrite,
+  body: UserProfileUpdate,
 ): Promise<UserProfile> {
   return api.put<UserProfile>(accountPaths.profile(config, userId), body, {
     baseUrl: config.exposureBaseUrl,

@@ -1,5 +1,6 @@
 import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import { paths, type Asset, type AssetList, type TagType } from '@antenne/contract';
+import { useCatalogueViewer, viewerRequest } from './catalogue-viewer';
 import { api } from './client';
 import { useStartup } from './use-startup';
 
@@ -35,14 +36,15 @@ export function useAsset(assetId: string | undefined) {
 }
 
 /**
- * Recommendations (spec part 2 §7): the 10 latest films and series carrying `tagId`, this asset left out.
- * `tagId` undefined: nothing is asked.
+ * Recommendations (spec part 2 §7): the 10 latest films and series carrying `tagId`, this asset left out
+ * (and, for a restricted profile, those above its level: ADR 0012). `tagId` undefined: nothing is asked.
  */
 export function useRecommendations(tagId: string | undefined, scheme: string | undefined, excludeAssetId: string) {
   const { config, location } = useStartup();
+  const viewer = useCatalogueViewer();
   return useQuery(
     queryOptions({
-      queryKey: ['recommendations', scheme, tagId, excludeAssetId, location.country] as const,
+      queryKey: ['recommendations', scheme, tagId, excludeAssetId, location.country, viewer.scope] as const,
       queryFn:
         tagId && scheme
           ? ({ signal }) =>
@@ -57,6 +59,7 @@ export function useRecommendations(tagId: string | undefined, scheme: string | u
                   allowedCountry: location.country,
                   query: `tags.${scheme}:"${tagId}" AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:"${excludeAssetId}"`,
                 },
+                ...viewerRequest(viewer),
                 signal,
               })
           : skipToken,

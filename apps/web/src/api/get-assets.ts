@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { paths, type Asset, type AssetList, type ConfigWeb, type ContentUrl } from '@antenne/contract';
 import { useUserToken } from '../state/session-store';
+import { useCatalogueViewer } from './catalogue-viewer';
 import { api, type QueryValue } from './client';
 import type { FavoriteItem } from './favorites';
 import { useStartup } from './use-startup';
@@ -35,8 +36,10 @@ export function contentList(answer: AssetList | readonly unknown[]): ContentList
 
 /**
  * The items of a component's `contentUrl` (a carousel, a mosaic): the URL the structure gives,
- * plus `onlyPublished=true` and `allowedCountry`, with the user's token when signed in
- * (spec part 2 §7), read by {@link contentList} whatever its shape.
+ * plus `onlyPublished=true` and `allowedCountry` (spec part 2 §7), read by {@link contentList}
+ * whatever its shape. The token: the user's for the user's own lists (favourites, continue
+ * watching); for the catalogue's lanes, a restricted profile's, whose lanes leave out the titles
+ * above its level (ADR 0012), and none otherwise (public, cached answers).
  */
 export async function getContentUrl(
   config: ConfigWeb,
@@ -59,20 +62,23 @@ export async function getContentUrl(
 }
 
 /**
- * `['content', url, country, token, pageSize]` — the key the server's index.html prefetch uses for a
- * visitor's lanes (apps/server/src/modules/web-app/bootstrap.ts). The signed-in user's own lists
- * start with the resource their writes invalidate and sign-out removes (`['favourites']`,
- * `['continueWatching']`) instead: a lane of the favourites follows an add or a remove at once, as
- * My content does.
+ * `['content', url, country, scope, pageSize]` — for a visitor's lanes (scope null) the key the
+ * server's index.html prefetch uses (apps/server/src/modules/web-app/bootstrap.ts); `scope` is the
+ * restricted profile whose lanes these are (CatalogueViewer). The signed-in user's own lists start
+ * with the resource their writes invalidate and sign-out removes (`['favourites']`,
+ * `['continueWatching']`) and carry the user's token instead: a lane of the favourites follows an
+ * add or a remove at once, as My content does.
  */
 const PERSONAL_RESOURCES: Record<string, string> = { Favourites: 'favourites', ContinueWatching: 'continueWatching' };
+
+const personalResource = (contentUrl: Pick<ContentUrl, 'type'> | undefined) => PERSONAL_RESOURCES[contentUrl?.type ?? ''];
 
 export const contentQueryKey = (
   contentUrl: Pick<ContentUrl, 'type' | 'url'> | undefined,
   country: string,
-  token: string | null,
+  scope: string | null,
   pageSize?: number,
-) => [PERSONAL_RESOURCES[contentUrl?.type ?? ''] ?? 'content', contentUrl?.url, country, token, pageSize] as const;
+) => [personalResource(contentUrl) ?? 'content', contentUrl?.url, country, scope, pageSize] as const;
 
 /** A component's items; `enabled: false` keeps a lane far below the fold from fetching. */
 export function useContent(
@@ -80,11 +86,14 @@ export function useContent(
   { enabled = true, pageSize }: { enabled?: boolean; pageSize?: number } = {},
 ) {
   const { config, location } = useStartup();
-  const token = useUserToken();
+  const userToken = useUserToken();
+  const viewer = useCatalogueViewer();
   const url = contentUrl?.url;
+  // The user's own lists need the user's session; the catalogue's lanes only a restricted profile's.
+  const { token, scope } = personalResource(contentUrl) === undefined ? viewer : { token: userToken, scope: userToken };
   return useQuery(
     queryOptions({
-      queryKey: contentQueryKey(contentUrl, location.country, token, pageSize),
+      queryKey: contentQueryKey(contentUrl, location.country, scope, pageSize),
       queryFn:
         url && enabled
           ? ({ signal }) => getContentUrl(config, url, { country: location.country, token, signal, ...(pageSize ? { pageSize } : {}) })

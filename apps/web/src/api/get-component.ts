@@ -2,6 +2,7 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { paths, type Component, type ConfigWeb } from '@antenne/contract';
 import type { StartupLocation } from './use-startup';
 import { useStartup } from './use-startup';
+import { useCatalogueViewer, viewerRequest, type CatalogueViewer } from './catalogue-viewer';
 import { api } from './client';
 
 /**
@@ -13,7 +14,7 @@ export function getComponent(
   config: ConfigWeb,
   location: Pick<StartupLocation, 'filters' | 'country'>,
   componentId: string,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; viewer?: CatalogueViewer } = {},
 ): Promise<Component> {
   return getComponentAt(config, location, paths.wlComponent(config, componentId), options);
 }
@@ -23,26 +24,29 @@ export function getComponentAt(
   config: ConfigWeb,
   location: Pick<StartupLocation, 'filters' | 'country'>,
   path: string,
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, viewer }: { signal?: AbortSignal; viewer?: CatalogueViewer } = {},
 ): Promise<Component> {
   return api.get<Component>(path, {
     baseUrl: config.exposureBaseUrl,
     query: { paymentMethodPreview: false, filters: location.filters, allowedCountry: location.country },
+    ...(viewer ? viewerRequest(viewer) : {}),
     signal,
   });
 }
 
-export const componentQueryKey = (componentId: string | undefined, country: string | undefined) =>
-  ['component', componentId, country] as const;
+/** `scope`: the restricted profile a hero's items were read for (ADR 0012); absent for the public answer. */
+export const componentQueryKey = (componentId: string | undefined, country: string | undefined, scope: string | null = null) =>
+  scope === null ? (['component', componentId, country] as const) : (['component', componentId, country, scope] as const);
 
 export const componentQueryOptions = (
   config: ConfigWeb,
   location: Pick<StartupLocation, 'filters' | 'country'>,
   componentId: string | undefined,
+  viewer?: CatalogueViewer,
 ) =>
   queryOptions({
-    queryKey: componentQueryKey(componentId, location.country),
-    queryFn: componentId ? ({ signal }) => getComponent(config, location, componentId, { signal }) : skipToken,
+    queryKey: componentQueryKey(componentId, location.country, viewer?.scope ?? null),
+    queryFn: componentId ? ({ signal }) => getComponent(config, location, componentId, { signal, ...(viewer ? { viewer } : {}) }) : skipToken,
     // The structure changes rarely; the server's answers carry their own freshness.
     staleTime: 5 * 60_000,
   });
@@ -51,4 +55,14 @@ export const componentQueryOptions = (
 export function useComponent(componentId: string | undefined) {
   const { config, location } = useStartup();
   return useQuery(componentQueryOptions(config, location, componentId));
+}
+
+/**
+ * A hero banner's component: its items lead to titles, so a restricted profile reads it with its
+ * session and gets only the items within its level (ADR 0012).
+ */
+export function useHeroComponent(componentId: string | undefined) {
+  const { config, location } = useStartup();
+  const viewer = useCatalogueViewer();
+  return useQuery(componentQueryOptions(config, location, componentId, viewer));
 }

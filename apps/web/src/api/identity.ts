@@ -31,17 +31,26 @@ export class IdentityError extends Error {
 
 export const isIdentityError = (error: unknown): error is IdentityError => error instanceof IdentityError;
 
-/** A call to the identity service with its cookie; a refusal throws an IdentityError. */
-export async function identityRequest<T = unknown>(path: string, method: 'GET' | 'POST', body?: unknown): Promise<T> {
+/**
+ * A call to the identity service with its cookie; a refusal throws an IdentityError. `token`: the
+ * Exposure session, which the account-changing calls carry (an unrestricted profile's: ADR 0012).
+ */
+export async function identityRequest<T = unknown>(
+  path: string,
+  method: 'GET' | 'POST',
+  body?: unknown,
+  token?: string | null,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers:
-        body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -63,7 +72,7 @@ export async function identityRequest<T = unknown>(path: string, method: 'GET' |
         : typeof record.code === 'string' && record.code
           ? record.code
           : typeof record.httpCode === 'number' && typeof record.message === 'string' && record.message
-            ? record.message
+            ? record.message // the server's own error body {httpCode, message}
             : `HTTP_${response.status}`;
     throw new IdentityError(
       response.status,

@@ -1,5 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { MIN_SEARCH_TEXT_LENGTH, paths, type ConfigWeb, type SearchList, type SearchSuggestion } from '@antenne/contract';
+import { useCatalogueViewer, viewerRequest, type CatalogueViewer } from './catalogue-viewer';
 import { api } from './client';
 import { useStartup } from './use-startup';
 
@@ -29,15 +30,19 @@ export function useSearchTypes(): string {
 /** True when `text` is long enough to be sent (MIN_SEARCH_TEXT_LENGTH characters, spaces aside). */
 export const isSearchable = (text: string) => text.trim().length >= MIN_SEARCH_TEXT_LENGTH;
 
+/** The public search, unless a restricted profile reads it (ADR 0012). */
+const PUBLIC: CatalogueViewer = { token: null, scope: null };
+
 /** `GET /v1/.../content/search/suggestions/{text}`: title completions `[{ text, assetId }]` of these types. */
 export function getSearchSuggestions(
   config: ConfigWeb,
   text: string,
-  options: { locale: string; country: string; types: string; signal?: AbortSignal },
+  options: { locale: string; country: string; types: string; signal?: AbortSignal; viewer?: CatalogueViewer },
 ): Promise<SearchSuggestion[]> {
   return api.get<SearchSuggestion[]>(paths.searchSuggestions(config, text), {
     baseUrl: config.exposureBaseUrl,
     query: { locale: options.locale, types: options.types, allowedCountry: options.country, onlyPublished: true },
+    ...viewerRequest(options.viewer ?? PUBLIC),
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }
@@ -46,11 +51,12 @@ export function getSearchSuggestions(
 export function getSearchResults(
   config: ConfigWeb,
   text: string,
-  options: { locale: string; country: string; types: string; signal?: AbortSignal },
+  options: { locale: string; country: string; types: string; signal?: AbortSignal; viewer?: CatalogueViewer },
 ): Promise<SearchList> {
   return api.get<SearchList>(paths.searchQuery(config, text), {
     baseUrl: config.exposureBaseUrl,
     query: { locale: options.locale, types: options.types, schemes: [...SEARCH_SCHEMES], onlyPublished: true, allowedCountry: options.country },
+    ...viewerRequest(options.viewer ?? PUBLIC),
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }
@@ -59,11 +65,12 @@ export function getSearchResults(
 export function useSearchSuggestions(text: string, locale: string) {
   const { config, location } = useStartup();
   const types = useSearchTypes();
+  const viewer = useCatalogueViewer();
   return useQuery(
     queryOptions({
-      queryKey: ['searchSuggestions', text, locale, location.country, types] as const,
+      queryKey: ['searchSuggestions', text, locale, location.country, types, viewer.scope] as const,
       queryFn: isSearchable(text)
-        ? ({ signal }) => getSearchSuggestions(config, text, { locale, country: location.country, types, signal })
+        ? ({ signal }) => getSearchSuggestions(config, text, { locale, country: location.country, types, signal, viewer })
         : skipToken,
       staleTime: 60_000,
     }),
@@ -74,11 +81,12 @@ export function useSearchSuggestions(text: string, locale: string) {
 export function useSearchResults(text: string, locale: string) {
   const { config, location } = useStartup();
   const types = useSearchTypes();
+  const viewer = useCatalogueViewer();
   return useQuery(
     queryOptions({
-      queryKey: ['search', text, locale, location.country, types] as const,
+      queryKey: ['search', text, locale, location.country, types, viewer.scope] as const,
       queryFn: isSearchable(text)
-        ? ({ signal }) => getSearchResults(config, text, { locale, country: location.country, types, signal })
+        ? ({ signal }) => getSearchResults(config, text, { locale, country: location.country, types, signal, viewer })
         : skipToken,
       staleTime: 60_000,
     }),

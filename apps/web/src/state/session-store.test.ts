@@ -11,6 +11,7 @@ const profile = (userId: string, displayName: string, metadata: Record<string, s
   owner: userId === 'alice',
   child: false,
   hasPinCode: false,
+  restricted: false,
 });
 
 describe('the session store', () => {

@@ -27,6 +27,8 @@ export interface SessionProfile {
   displayName?: string;
   /** The household's main profile. */
   owner?: boolean;
+  /** A restricted profile, as the server says (a child profile, or one a PrLevel limits: ADR 0012). */
+  restricted?: boolean;
 }
 
 /**
@@ -101,6 +103,7 @@ export function toSessionProfile(profile: UserProfile): SessionProfile {
     externalId: profile.userId,
     displayName: profile.displayName,
     owner: profile.owner,
+    restricted: profile.restricted,
     profileProperties: Object.entries(profile.metadata).map(([name, value]) => ({ name, value })),
   };
 }
@@ -199,3 +202,6 @@ export function whenSessionHydrated(): Promise<void> {
 
 /** The stored sign-in token, or null. */
 export const useUserToken = () => useSessionStore((state) => state.token);
+
+/** Whether the selected profile is restricted (a child profile, or one a PrLevel limits): ADR 0012. */
+export const useRestrictedProfile = () => useSessionStore((state) => state.profile?.restricted === true);

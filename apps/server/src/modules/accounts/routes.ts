@@ -9,10 +9,12 @@ import {
   LastViewedOffsetResponseSchema,
   LoginResponseSchema,
   MessageResponseSchema,
+  PARENTAL_PIN_HEADER,
   PreferencesResponseSchema,
   SessionResponseSchema,
   UserProfileSchema,
   UserProfilesSchema,
+  UserProfileUpdateSchema,
   UserProfileWriteSchema,
 } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -23,7 +25,15 @@ import { assertTenant, type Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { CatalogueService } from '../catalogue/service.js';
-import { AccountsService, type AccountLimits, type FindIdentityUser, type IdentityLoginClaims } from './service.js';
+import { unrestrictedOnly } from './parental.js';
+import type { WrongPinLimiter } from './pin-attempts.js';
+import {
+  AccountsService,
+  type AccountLimits,
+  type AccountPasswordCheck,
+  type FindIdentityUser,
+  type IdentityLoginClaims,
+} from './service.js';
 import { requireSession, sessionOf } from './session-auth.js';
 
 /** Checks an ID token of the identity service (throws when it is not valid) and says whose it is. */
@@ -46,6 +56,10 @@ export interface AccountsRoutesOptions {
   clock?: () => number;
   /** Lower limits for tests; the contract's by default. */
   limits?: Partial<AccountLimits>;
+  /** Wrong parental PINs by household, shared with the play call (one per app). */
+  pinAttempts?: WrongPinLimiter;
+  /** Checks the account password with the identity service (changing a PIN without the current one). */
+  checkPassword?: AccountPasswordCheck;
 }
 
 const V1 = '/v1/customer/:customer/businessunit/:businessUnit';
@@ -121,11 +135,13 @@ const UserDeleteBodySchema = Type.Object({
 });
 
 const authErrors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const personal = (summary: string) => ({
+const personal = (summary: string, more = '') => ({
   tags: ['accounts'],
   summary,
-  description: 'Needs `Authorization: Bearer <sessionToken>` (401 NO_SESSION_TOKEN / INVALID_SESSION_TOKEN).',
+  description: `Needs \`Authorization: Bearer <sessionToken>\` (401 NO_SESSION_TOKEN / INVALID_SESSION_TOKEN).${more}`,
 });
+/** The routes a restricted profile (a child profile, or one a PrLevel limits: ADR 0012) may not call. */
+const UNRESTRICTED_ONLY = ' Refused to a restricted profile (403 PROFILE_RESTRICTED).';
 
 /** An absent body is an empty one (clients post these without a body). */
 async function emptyBodyIsObject(request: FastifyRequest): Promise<void> {
@@ -141,7 +157,11 @@ async function emptyBodyIsObject(request: FastifyRequest): Promise<void> {
 export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, options) => {
   const { tenant } = options;
   const catalogue = new CatalogueService(options.database, tenant, options.snapshots, options.clock);
-  const service = new AccountsService(options.database.db, catalogue, options.clock, options.limits, options.identityUsers);
+  const service = new AccountsService(options.database.db, catalogue, options.clock, options.limits, {
+    identityUsers: options.identityUsers,
+    ...(options.pinAttempts ? { pinAttempts: options.pinAttempts } : {}),
+    ...(options.checkPassword ? { checkPassword: options.checkPassword } : {}),
+  });
 
   app.post(
     `${V2}/auth/firebaseLogin`,
@@ -234,8 +254,9 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     scope.post(
       `${V2}/user/profile`,
       {
+        preHandler: unrestrictedOnly('create profiles'),
         schema: {
-          ...personal('Adds a profile to the household (at most MAX_PROFILES): the profiles'),
+          ...personal('Adds a profile to the household (at most MAX_PROFILES): the profiles', UNRESTRICTED_ONLY),
           params: TenantParams,
           body: UserProfileWriteSchema,
           response: { 200: UserProfilesSchema, ...authErrors },
@@ -248,20 +269,30 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       `${V2}/user/profile/:userId`,
       {
         schema: {
-          ...personal('Changes a profile; pinCode sets (4 digits) or removes (null) its PIN'),
+          ...personal(
+            'Changes a profile; pinCode sets (4 digits) or removes (null) its PIN',
+            ' A restricted profile changes only its own name and its metadata other than PrLevel (403 PROFILE_RESTRICTED).' +
+              ' Changing or removing a PIN the profile has needs currentPinCode (its PIN) or currentPassword (the account password,' +
+              ' checked against the identity session cookie): 403 CURRENT_PIN_REQUIRED without, INVALID_PIN_CODE / INCORRECT_CREDENTIALS' +
+              ' when wrong, 429 TOO_MANY_REQUESTS after 5 wrong ones in 15 minutes.',
+          ),
           params: ProfileParams,
-          body: UserProfileWriteSchema,
-          response: { 200: UserProfileSchema, ...authErrors },
+          body: UserProfileUpdateSchema,
+          response: { 200: UserProfileSchema, ...authErrors, 429: ErrorBodySchema },
         },
       },
-      async (request) => service.updateProfile(sessionOf(request), request.params.userId, request.body),
+      async (request) =>
+        service.updateProfile(sessionOf(request), request.params.userId, request.body, {
+          ...(request.headers.cookie === undefined ? {} : { identityCookie: request.headers.cookie }),
+        }),
     );
 
     scope.delete(
       `${V2}/user/profile/:userId`,
       {
+        preHandler: unrestrictedOnly('delete profiles'),
         schema: {
-          ...personal('Deletes a profile (never the owner) and its data: the remaining profiles'),
+          ...personal('Deletes a profile (never the owner) and its data: the remaining profiles', UNRESTRICTED_ONLY),
           params: ProfileParams,
           response: { 200: UserProfilesSchema, ...authErrors },
         },
@@ -273,12 +304,18 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       `${V2}/user/profile/:userId/select`,
       {
         schema: {
-          ...personal('Switches to a profile: a new session; the current token is revoked'),
+          ...personal(
+            'Switches to a profile: a new session; the current token is revoked',
+            ` From a restricted profile, a profile with a PIN needs that PIN in ${PARENTAL_PIN_HEADER}:` +
+              ' 403 PARENTAL_PIN_REQUIRED without it, INVALID_PIN_CODE when wrong, 429 TOO_MANY_REQUESTS after 5 wrong ones in 15 minutes.',
+          ),
           params: ProfileParams,
-          response: { 200: LoginResponseSchema, ...authErrors },
+          headers: Type.Object({ [PARENTAL_PIN_HEADER]: Type.Optional(Type.String({ maxLength: 32 })) }),
+          response: { 200: LoginResponseSchema, ...authErrors, 429: ErrorBodySchema },
         },
       },
-      async (request) => service.selectProfile(sessionOf(request), request.params.userId),
+      async (request) =>
+        service.selectProfile(sessionOf(request), request.params.userId, request.headers[PARENTAL_PIN_HEADER]),
     );
 
     // Household -----------------------------------------------------------------------------
@@ -287,8 +324,9 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       `${V2}/user/delete`,
       {
         preValidation: emptyBodyIsObject,
+        preHandler: unrestrictedOnly('delete the account'),
         schema: {
-          ...personal('Deletes the household and all its data'),
+          ...personal('Deletes the household and all its data', UNRESTRICTED_ONLY),
           params: TenantParams,
           body: UserDeleteBodySchema,
           response: { 200: MessageResponseSchema, ...authErrors },
@@ -303,14 +341,15 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     scope.put(
       `${V2}/user/changeEmail`,
       {
+        preHandler: unrestrictedOnly("change the household's email"),
         schema: {
           ...personal(
             "Sets the household's email to the address the identity service has verified for this account (403 UNVERIFIED_EMAIL otherwise)",
+            ' The household email follows the identity: change it there first ' +
+              '(POST /identity/change-email, then the link of the confirmation mail). 403 UNVERIFIED_EMAIL when `newEmailAddress` is ' +
+              'not the verified address of this account (unconfirmed, or another customer’s); 400 when it is not an email address.' +
+              UNRESTRICTED_ONLY,
           ),
-          description:
-            'Needs `Authorization: Bearer <sessionToken>`. The household email follows the identity: change it there first ' +
-            '(POST /identity/change-email, then the link of the confirmation mail). 403 UNVERIFIED_EMAIL when `newEmailAddress` is ' +
-            'not the verified address of this account (unconfirmed, or another customer’s); 400 when it is not an email address.',
           params: TenantParams,
           body: ChangeEmailRequestSchema,
           response: { 200: MessageResponseSchema, ...authErrors },

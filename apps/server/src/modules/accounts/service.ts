@@ -5,6 +5,8 @@ import {
   MAX_PREFERENCE_LENGTH,
   MAX_PREFERENCES,
   MAX_PROFILES,
+  PARENTAL_PIN_HEADER,
+  PROFILE_PROPERTY,
   SESSION_TTL_MS,
   type Asset,
   type DeviceRegistration,
@@ -16,6 +18,7 @@ import {
   type SessionResponse,
   type UserProfile,
   type UserProfiles,
+  type UserProfileUpdate,
   type UserProfileWrite,
 } from '@antenne/contract';
 import type { Kysely } from 'kysely';
@@ -23,9 +26,11 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
 import type { CatalogueService } from '../catalogue/service.js';
+import { isRestrictedRow, parentalProfileOf, profileRestricted } from './parental.js';
+import { WrongPinLimiter } from './pin-attempts.js';
 import * as repo from './repository.js';
 import type { HouseholdRow, ProfileRow, SessionRow } from './repository.js';
-import { hashPin, hashToken, newId, newSessionToken } from './secrets.js';
+import { hashPin, hashToken, newId, newSessionToken, verifyPin } from './secrets.js';
 
 /**
  * The accounts' rules: households and their profiles, Exposure sessions, and each profile's
@@ -66,6 +71,26 @@ export interface AccountLimits {
   maxPreferenceLength: number;
 }
 
+/**
+ * Checks the account's password with the identity service, for the household's identity user and
+ * the caller's identity session (its cookie): true when it matches. Throws (an ApiError) when it
+ * cannot be checked, e.g. without an identity session of that user.
+ */
+export type AccountPasswordCheck = (input: {
+  identityUserId: string;
+  password: string;
+  identityCookie: string | undefined;
+}) => Promise<boolean>;
+
+/** What the parental rules need besides the database (app.ts shares one limiter with the play call). */
+/** What the accounts' rules ask of other modules (the identity service) and share with them (the PIN count). */
+export interface AccountsDeps {
+  pinAttempts?: WrongPinLimiter;
+  checkPassword?: AccountPasswordCheck;
+  /** The identity service's user of a household: its verified email and registration details. */
+  identityUsers?: FindIdentityUser;
+}
+
 export interface FavoriteItem {
   assetId: string;
   asset: Asset;
@@ -103,6 +128,9 @@ function refuseInactive(household: HouseholdRow): void {
 
 export class AccountsService {
   private readonly limits: AccountLimits;
+  private readonly pinAttempts: WrongPinLimiter;
+  private readonly checkPassword: AccountPasswordCheck | undefined;
+  private readonly identityUsers: FindIdentityUser;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -110,8 +138,11 @@ export class AccountsService {
     private readonly catalogue: Pick<CatalogueService, 'snapshot' | 'getAsset'>,
     private readonly clock: () => number = Date.now,
     limits: Partial<AccountLimits> = {},
-    private readonly identityUsers: FindIdentityUser = async () => undefined,
+    deps: AccountsDeps = {},
   ) {
+    this.pinAttempts = deps.pinAttempts ?? new WrongPinLimiter(clock);
+    this.checkPassword = deps.checkPassword;
+    this.identityUsers = deps.identityUsers ?? (async () => undefined);
     this.limits = {
       maxProfiles: limits.maxProfiles ?? MAX_PROFILES,
       maxFavorites: limits.maxFavorites ?? MAX_FAVORITES,
@@ -229,21 +260,7 @@ export class AccountsService {
    * household) → 401 INVALID_SESSION_TOKEN; a suspended or inactive household → 403 with its code.
    */
   async authenticate(token: string): Promise<SessionContext> {
-    const tokenHash = hashToken(token);
-    const session = await repo.findSession(this.db, tokenHash);
-    if (
-      session === undefined ||
-      session.revoked_at !== null ||
-      Date.parse(session.expires_at) <= this.clock()
-    ) {
-      throw invalidSession();
-    }
-    const household = await repo.findHouseholdById(this.db, session.household_id);
-    if (household === undefined) throw invalidSession();
-    refuseInactive(household);
-    const profile = await repo.findProfile(this.db, household.id, session.profile_id);
-    if (profile === undefined) throw invalidSession();
-    return { tokenHash, session, household, profile };
+    return authenticateSession(this.db, token, this.clock);
   }
 
   getSession(ctx: SessionContext): SessionResponse {
@@ -294,10 +311,25 @@ export class AccountsService {
     return this.listProfiles(ctx);
   }
 
-  /** Changes the given fields; `metadata` replaces the whole map; `pinCode` sets (hashed) or removes (null) the PIN. */
-  async updateProfile(ctx: SessionContext, profileId: string, input: UserProfileWrite): Promise<UserProfile> {
+  /**
+   * Changes the given fields; `metadata` replaces the whole map; `pinCode` sets (hashed) or removes
+   * (null) the PIN. A restricted session changes only its own profile's name and metadata other
+   * than PrLevel (403 PROFILE_RESTRICTED). Changing or removing a PIN the profile has needs its
+   * current PIN or the account's password (ADR 0012).
+   */
+  async updateProfile(
+    ctx: SessionContext,
+    profileId: string,
+    input: UserProfileUpdate,
+    proof: { identityCookie?: string } = {},
+  ): Promise<UserProfile> {
     const existing = await repo.findProfile(this.db, ctx.household.id, profileId);
     if (existing === undefined) throw unknownUser();
+    if (isRestrictedRow(ctx.profile)) {
+      if (existing.id !== ctx.profile.id) throw profileRestricted('change another profile');
+      const refused = restrictedChanges(existing, input);
+      if (refused.length > 0) throw profileRestricted(`change ${refused.join(', ')}`);
+    }
     const changes: Parameters<typeof repo.updateProfile>[3] = {};
     if (input.displayName !== undefined) {
       const displayName = input.displayName.trim();
@@ -308,12 +340,46 @@ export class AccountsService {
     if (input.profileType !== undefined) changes.profile_type = input.profileType;
     if (input.language !== undefined) changes.language = input.language;
     if (input.metadata !== undefined) changes.metadata = JSON.stringify(input.metadata);
-    if (input.pinCode !== undefined)
-      changes.pin_hash = input.pinCode === null ? null : await hashPin(input.pinCode);
+    if (changesPin(existing, input)) {
+      if (existing.pin_hash !== null) await this.provePinRight(ctx, existing.pin_hash, input, proof.identityCookie);
+      changes.pin_hash = input.pinCode === null || input.pinCode === undefined ? null : await hashPin(input.pinCode);
+    }
     await repo.updateProfile(this.db, ctx.household.id, profileId, changes);
     const updated = await repo.findProfile(this.db, ctx.household.id, profileId);
     if (updated === undefined) throw unknownUser();
     return toUserProfile(ctx.household, updated, ctx.profile.id);
+  }
+
+  /**
+   * The right to change or remove a PIN: the current PIN (`currentPinCode`), else the account's
+   * password (`currentPassword`, checked by the identity service). Wrong ones count towards the
+   * household's PIN attempts (429 past them).
+   */
+  private async provePinRight(
+    ctx: SessionContext,
+    pinHash: string,
+    input: UserProfileUpdate,
+    identityCookie: string | undefined,
+  ): Promise<void> {
+    const { currentPinCode, currentPassword } = input;
+    if (currentPinCode !== undefined) {
+      if (!(await this.pinAttempts.attempt(ctx.household.id, () => verifyPin(currentPinCode, pinHash)))) {
+        throw new ApiError(403, 'INVALID_PIN_CODE', 'currentPinCode: wrong PIN');
+      }
+      return;
+    }
+    const check = this.checkPassword;
+    if (currentPassword === undefined || check === undefined) {
+      throw new ApiError(
+        403,
+        'CURRENT_PIN_REQUIRED',
+        'this profile has a PIN: send it in currentPinCode, or the account password in currentPassword',
+      );
+    }
+    const matches = await this.pinAttempts.attempt(ctx.household.id, () =>
+      check({ identityUserId: ctx.household.identity_user_id, password: currentPassword, identityCookie }),
+    );
+    if (!matches) throw new ApiError(403, 'INCORRECT_CREDENTIALS', 'currentPassword: wrong password');
   }
 
   /** Deletes a profile (never the owner) and its personal rows; its sessions, the caller's included, end. */
@@ -328,8 +394,23 @@ export class AccountsService {
     return this.listProfiles(ctx);
   }
 
-  /** A new session on another profile of the household; the current token is revoked. */
-  async selectProfile(ctx: SessionContext, profileId: string): Promise<LoginResponse> {
+  /**
+   * A new session on another profile of the household; the current token is revoked. From a
+   * restricted profile, a profile with a PIN opens only with that PIN (`pin`, the
+   * x-parental-pin header): 403 PARENTAL_PIN_REQUIRED without it, INVALID_PIN_CODE when wrong.
+   */
+  async selectProfile(ctx: SessionContext, profileId: string, pin?: string): Promise<LoginResponse> {
+    const target = await repo.findProfile(this.db, ctx.household.id, profileId);
+    if (target === undefined) throw unknownUser();
+    const targetPin = target.pin_hash;
+    if (target.id !== ctx.profile.id && targetPin !== null && isRestrictedRow(ctx.profile)) {
+      if (pin === undefined || pin === '') {
+        throw new ApiError(403, 'PARENTAL_PIN_REQUIRED', `this profile has a PIN: send it in ${PARENTAL_PIN_HEADER}`);
+      }
+      if (!(await this.pinAttempts.attempt(ctx.household.id, () => verifyPin(pin, targetPin)))) {
+        throw new ApiError(403, 'INVALID_PIN_CODE', 'wrong PIN');
+      }
+    }
     return inTransaction(this.db, async (trx) => {
       const profile = await repo.findProfile(trx, ctx.household.id, profileId);
       if (profile === undefined) throw unknownUser();
@@ -553,11 +634,53 @@ export function toUserProfile(
     owner,
     child: Number(profile.child) === 1,
     hasPinCode: profile.pin_hash !== null,
+    restricted: isRestrictedRow(profile),
   };
   if (owner) out.emailAddress = household.email;
   if (profile.profile_type !== null) out.profileType = profile.profile_type;
   if (profile.language !== null) out.language = profile.language;
   return out;
+}
+
+/**
+ * The session of a bearer token: unknown, expired or revoked tokens (and those of a deleted
+ * household) → 401 INVALID_SESSION_TOKEN; a suspended or inactive household → 403 with its code.
+ */
+export async function authenticateSession(db: Executor, token: string, clock: () => number = Date.now): Promise<SessionContext> {
+  const tokenHash = hashToken(token);
+  const session = await repo.findSession(db, tokenHash);
+  if (session === undefined || session.revoked_at !== null || Date.parse(session.expires_at) <= clock()) {
+    throw invalidSession();
+  }
+  const household = await repo.findHouseholdById(db, session.household_id);
+  if (household === undefined) throw invalidSession();
+  refuseInactive(household);
+  const profile = await repo.findProfile(db, household.id, session.profile_id);
+  if (profile === undefined) throw invalidSession();
+  return { tokenHash, session, household, profile };
+}
+
+/**
+ * What a restricted profile asks to change of its own profile beyond its name and avatar (and its
+ * other metadata, such as Reminders): the child flag, the PrLevel, the profile type, the language,
+ * the PIN. A field sent with its current value is no change (a client may send the whole form).
+ */
+function restrictedChanges(existing: ProfileRow, input: UserProfileWrite): string[] {
+  const refused: string[] = [];
+  if (input.child !== undefined && (input.child ? 1 : 0) !== Number(existing.child)) refused.push('child');
+  if (input.metadata !== undefined) {
+    const current = parentalProfileOf(existing).prLevel;
+    if (input.metadata[PROFILE_PROPERTY.prLevel] !== current) refused.push(PROFILE_PROPERTY.prLevel);
+  }
+  if (input.profileType !== undefined && input.profileType !== existing.profile_type) refused.push('profileType');
+  if (input.language !== undefined && input.language !== existing.language) refused.push('language');
+  if (changesPin(existing, input)) refused.push('pinCode');
+  return refused;
+}
+
+/** Whether the write sets or removes a PIN (removing none is no change). */
+function changesPin(existing: ProfileRow, input: UserProfileWrite): boolean {
+  return input.pinCode !== undefined && !(input.pinCode === null && existing.pin_hash === null);
 }
 
 // Administration ------------------------------------------------------------------------------

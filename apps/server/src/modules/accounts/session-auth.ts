@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
-import type { AccountsService, SessionContext } from './service.js';
+import { refuseRestricted, restrictedLevelOf } from './parental.js';
+import { findHouseholdByIdentityUser } from './repository.js';
+import { authenticateSession, type AccountsService, type SessionContext } from './service.js';
 
 /**
  * The bearer check of every personal call: `Authorization: Bearer <session token>`.
@@ -46,4 +49,44 @@ export function sessionOf(request: FastifyRequest): SessionContext {
   const session = request.accountSession;
   if (session === null) throw new Error('personal route without requireSession');
   return session;
+}
+
+/**
+ * For the public catalogue reads (ADR 0012): the parental level of the request's bearer session
+ * when its profile is restricted; undefined for a visitor (no Authorization header) and for an
+ * unrestricted profile. A bearer that is not a valid session → 401, as on the play call.
+ */
+export function restrictedViewer(db: Executor, clock: () => number = Date.now) {
+  return async (request: FastifyRequest): Promise<string | undefined> => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) return undefined;
+    if (token === '') throw new ApiError(401, 'INVALID_SESSION_TOKEN');
+    return restrictedLevelOf(await authenticateSession(db, token, clock));
+  };
+}
+
+/**
+ * For the identity service's account-changing calls (ADR 0012): when the identity user owns a
+ * household, the call must carry the bearer session of an unrestricted profile of that household
+ * (401 without a valid one, 403 FORBIDDEN for another household's, 403 PROFILE_RESTRICTED).
+ * An identity without a household (not signed in at Exposure yet, or just deleted) has no
+ * profile to hold back.
+ */
+export async function requireUnrestrictedBearer(
+  db: Executor,
+  identityUserId: string,
+  authorization: string | undefined,
+  what: string,
+  clock: () => number = Date.now,
+): Promise<void> {
+  const household = await findHouseholdByIdentityUser(db, identityUserId);
+  if (household === undefined) return;
+  const token = bearerToken(authorization);
+  if (token === undefined) {
+    throw new ApiError(401, 'NO_SESSION_TOKEN', `${what} needs the session of an unrestricted profile (Authorization: Bearer)`);
+  }
+  if (token === '') throw new ApiError(401, 'INVALID_SESSION_TOKEN');
+  const ctx = await authenticateSession(db, token, clock);
+  if (ctx.household.id !== household.id) throw new ApiError(403, 'FORBIDDEN', 'the session is not of this account');
+  refuseRestricted(ctx, what);
 }

@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { DatabaseHandle } from '../../db/database.js';
 import { assertTenant, type Tenant } from '../../lib/business-unit.js';
-import { cachedAnswer, sendAnswer } from '../../lib/http-cache.js';
+import { cachedAnswer, personalHeaders, sendAnswer } from '../../lib/http-cache.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { CatalogueService } from './service.js';
 import type { CatalogueSnapshot } from './snapshot.js';
@@ -27,6 +27,12 @@ export interface CatalogueRoutesOptions {
   snapshots: VersionedCache;
   /** The clock publications are checked against (tests move it). */
   clock?: () => number;
+  /**
+   * The parental level of the request's restricted profile (its bearer session), or undefined
+   * (visitor, unrestricted profile): lists, suggestions and search then leave out the titles
+   * above it, in a personal answer (ADR 0012).
+   */
+  viewerLevel?: (request: FastifyRequest) => Promise<string | undefined>;
 }
 
 const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.String() });
@@ -70,20 +76,42 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     return sendAnswer(request, reply, answer);
   }
 
+  /**
+   * The public answer, or, for a restricted profile's bearer, the one computed for its level:
+   * personal (private, no-store, no ETag), so no cache hands it to anyone else.
+   */
+  async function leveled<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    compute: (snapshot: CatalogueSnapshot, level: string | undefined) => T,
+  ): Promise<T | FastifyReply> {
+    const level = await options.viewerLevel?.(request);
+    if (level === undefined) return cached(request, reply, (snapshot) => compute(snapshot, undefined));
+    const snapshot = await service.snapshot();
+    const answer = compute(snapshot, level);
+    personalHeaders(reply);
+    return answer;
+  }
+
+  const restrictedNote =
+    ' With the bearer session of a restricted profile (ADR 0012), the titles above its parental level are left out, ' +
+    'in a personal answer (Cache-Control: private, no-store; no ETag).';
+
   app.get(
     `${V1}/content/asset`,
     {
       schema: {
         tags: ['catalogue'],
         summary: 'Assets by ids, type, query; sorted and paged',
+        description: `Public.${restrictedNote}`,
         params: TenantParams,
         querystring: AssetListQuerySchema,
-        response: { 200: AssetListSchema, ...errors },
+        response: { 200: AssetListSchema, ...errors, 401: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       assertTenant(tenant, request.params);
-      return cached(request, reply, (snapshot) => service.listAssets(snapshot, request.query));
+      return leveled(request, reply, (snapshot, level) => service.listAssets(snapshot, request.query, level));
     },
   );
 
@@ -149,15 +177,16 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
       schema: {
         tags: ['catalogue'],
         summary: 'Title suggestions while typing (at least 2 characters)',
+        description: `Public.${restrictedNote}`,
         params: TextParams,
         querystring: SearchSuggestionsQuerySchema,
-        response: { 200: SearchSuggestionListSchema, ...errors },
+        response: { 200: SearchSuggestionListSchema, ...errors, 401: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       assertTenant(tenant, request.params);
-      return cached(request, reply, (snapshot) =>
-        service.suggest(snapshot, request.params.text, request.query),
+      return leveled(request, reply, (snapshot, level) =>
+        service.suggest(snapshot, request.params.text, request.query, level),
       );
     },
   );
@@ -168,15 +197,16 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
       schema: {
         tags: ['catalogue'],
         summary: 'Free-text search in titles and descriptions (at least 2 characters)',
+        description: `Public.${restrictedNote}`,
         params: TextParams,
         querystring: SearchQuerySchema,
-        response: { 200: SearchListSchema, ...errors },
+        response: { 200: SearchListSchema, ...errors, 401: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       assertTenant(tenant, request.params);
-      return cached(request, reply, (snapshot) =>
-        service.search(snapshot, request.params.text, request.query),
+      return leveled(request, reply, (snapshot, level) =>
+        service.search(snapshot, request.params.text, request.query, level),
       );
     },
   );

@@ -1,5 +1,7 @@
 import {
   ASSET_LIST_DEFAULT_PAGE_SIZE,
+  csaRatingOf,
+  needsParentalPin,
   SEARCH_DEFAULT_PARENTAL_RATINGS,
   SEARCH_DEFAULT_TYPES,
   type Asset,
@@ -47,7 +49,8 @@ export class CatalogueService {
     );
   }
 
-  listAssets(snapshot: CatalogueSnapshot, query: AssetListQuery): AssetList {
+  /** `level`: a restricted profile's parental level (ADR 0012): titles rated above it are left out. */
+  listAssets(snapshot: CatalogueSnapshot, query: AssetListQuery, level?: string): AssetList {
     const now = this.clock();
     const pageSize = query.pageSize ?? ASSET_LIST_DEFAULT_PAGE_SIZE;
     const pageNumber = query.pageNumber ?? 1;
@@ -86,7 +89,8 @@ export class CatalogueService {
       (e) =>
         (types.size === 0 || types.has(e.asset.type)) &&
         (predicate === undefined || predicate(e.queryable)) &&
-        isAvailable(e, now, onlyPublished, country),
+        isAvailable(e, now, onlyPublished, country) &&
+        withinLevel(e, level),
     );
     if (sortKeys.length > 0) {
       const compare = compareAssets(sortKeys);
@@ -149,18 +153,18 @@ export class CatalogueService {
   }
 
   /** Titles completing `text` among those the search with the same types and rating filter finds. */
-  suggest(snapshot: CatalogueSnapshot, text: string, query: SearchSuggestionsQuery): SearchSuggestion[] {
+  suggest(snapshot: CatalogueSnapshot, text: string, query: SearchSuggestionsQuery, level?: string): SearchSuggestion[] {
     checkSearchText(text);
-    const filter = this.searchFilter(snapshot, query);
+    const filter = this.searchFilter(snapshot, query, level);
     return snapshot
       .searchIndex()
       .suggest(text, { locale: query.locale ?? 'fr', ...filter })
       .map(({ text: suggestion, assetId }) => ({ text: suggestion, assetId }));
   }
 
-  search(snapshot: CatalogueSnapshot, text: string, query: SearchQuery): SearchList {
+  search(snapshot: CatalogueSnapshot, text: string, query: SearchQuery, level?: string): SearchList {
     checkSearchText(text);
-    const filter = this.searchFilter(snapshot, query);
+    const filter = this.searchFilter(snapshot, query, level);
     const locale = query.locale?.flatMap((l) => l.split(','))[0];
     const hits = snapshot.searchIndex().query(text, locale === undefined ? filter : { locale, ...filter });
     const pageSize = query.pageSize ?? ASSET_LIST_DEFAULT_PAGE_SIZE;
@@ -194,6 +198,8 @@ export class CatalogueService {
   private searchFilter(
     snapshot: CatalogueSnapshot,
     query: Pick<SearchQuery, 'types' | 'parentalRatings' | 'onlyPublished' | 'allowedCountry'>,
+    /** A restricted profile's parental level (ADR 0012): titles rated above it are left out. */
+    level: string | undefined,
   ): { types: ReadonlySet<string>; accept: (assetId: string) => boolean } {
     const types = new Set((query.types ?? SEARCH_DEFAULT_TYPES).split(','));
     const maxLevel = parentalLevelLimit(query.parentalRatings ?? SEARCH_DEFAULT_PARENTAL_RATINGS);
@@ -204,10 +210,23 @@ export class CatalogueService {
       return (
         entry !== undefined &&
         (maxLevel === undefined || entry.parentalLevel === undefined || entry.parentalLevel <= maxLevel) &&
-        isAvailable(entry, now, onlyPublished, query.allowedCountry)
+        isAvailable(entry, now, onlyPublished, query.allowedCountry) &&
+        withinLevel(entry, level)
       );
     };
     return { types, accept };
+  }
+
+  /**
+   * For a restricted profile's parental level: whether the title an id or slug names is within it
+   * (an unknown id: yes, there is nothing to hold back). The white-label hero items use it.
+   */
+  async titlesWithinLevel(level: string): Promise<(idOrSlug: string) => boolean> {
+    const snapshot = await this.snapshot();
+    return (idOrSlug) => {
+      const entry = this.lookup(snapshot, idOrSlug);
+      return entry === undefined || withinLevel(entry, level);
+    };
   }
 
   /** By id, then by slug; a `redbee:` prefix and a `:{language}` suffix are dropped. */
@@ -221,6 +240,11 @@ export class CatalogueService {
     }
     return snapshot.byId.get(id) ?? snapshot.bySlug.get(id);
   }
+}
+
+/** Whether a restricted profile held to `level` sees this title (no level: everyone does). */
+export function withinLevel(entry: CatalogueEntry, level: string | undefined): boolean {
+  return level === undefined || !needsParentalPin(level, csaRatingOf(entry.asset.parentalRatings));
 }
 
 function checkSearchText(text: string): void {

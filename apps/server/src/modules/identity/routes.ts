@@ -8,6 +8,8 @@ import { createOriginPolicy, DIRECT_ORIGIN_HEADER, untrustedOrigin } from './ori
 export interface IdentityRoutesOptions {
   identity: Identity;
   config: Config;
+  /** Runs before the identity service answers (sensitive-guard.ts: account changes need an unrestricted profile). */
+  guard?: (request: FastifyRequest) => Promise<void>;
 }
 
 /** The header better-auth reads the client's address from (auth.ts): always ours, never the client's. */
@@ -19,7 +21,7 @@ const CLIENT_IP_HEADER = 'x-antenne-client-ip';
  * plus /identity/providers (which sign-in buttons to show). Fastify parses the body; it is handed
  * on as JSON.
  */
-export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = async (app, { identity, config }) => {
+export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = async (app, { identity, config, guard }) => {
   const providers: IdentityProviders = {
     email: true,
     social: SOCIAL_PROVIDER_IDS.filter((provider) => config.social[provider] !== undefined),
@@ -81,6 +83,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
     method: ['GET', 'POST'],
     url: `${IDENTITY_BASE_PATH}/*`,
     schema: { hide: true },
+    ...(guard ? { preHandler: guard } : {}),
     handler,
   });
 };

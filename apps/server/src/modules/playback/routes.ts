@@ -21,6 +21,7 @@ import { ApiError } from '../../lib/errors.js';
 import { locate } from '../../lib/geo.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { AccountsService, type SessionContext } from '../accounts/index.js';
+import type { WrongPinLimiter } from '../accounts/pin-attempts.js';
 import { bearerToken } from '../accounts/session-auth.js';
 import { CatalogueService } from '../catalogue/service.js';
 import { identitySecret } from '../identity/auth.js';
@@ -49,6 +50,8 @@ export interface PlaybackRoutesOptions {
   clock?: () => number;
   /** The play-token secret; by default the identity secret (every node of a deployment shares it). */
   playTokenSecret?: string;
+  /** Wrong parental PINs by household, shared with the accounts' PIN checks (one per app). */
+  pinAttempts?: WrongPinLimiter;
 }
 
 const V2 = '/v2/customer/:customer/businessunit/:businessUnit';
@@ -81,7 +84,7 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
   const catalogue = new CatalogueService(options.database, tenant, options.snapshots, clock);
   const accounts = new AccountsService(db, catalogue, clock);
   const tokens = createPlayTokens(options.playTokenSecret ?? identitySecret(options.config));
-  const service = new PlaybackService(db, tenant, catalogue, registry, tokens, clock);
+  const service = new PlaybackService(db, tenant, catalogue, registry, tokens, clock, options.pinAttempts);
   const eventsink = new Eventsink(
     db,
     tenant,

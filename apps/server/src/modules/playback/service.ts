@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   classificationBumper,
+  csaRatingOf,
   needsParentalPin,
+  profileParentalLevel,
   PARENTAL_PIN_HEADER,
   PLAY_TOKEN_TTL_MS,
-  PROFILE_PROPERTY,
   PROTECTED_MEDIA_PREFIX,
   playbackPaths,
   type Asset,
@@ -19,6 +20,8 @@ import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
 import { listPlayHistory, findOwnerProfile } from '../accounts/repository.js';
+import { parentalProfileOf } from '../accounts/parental.js';
+import { WrongPinLimiter } from '../accounts/pin-attempts.js';
 import { verifyPin } from '../accounts/secrets.js';
 import type { SessionContext } from '../accounts/service.js';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.js';
@@ -75,14 +78,8 @@ export function newPlaySessionId(): string {
   return `ps_${randomBytes(24).toString('base64url')}`;
 }
 
-/** Wrong parental PINs a household may send in PIN_WINDOW_MS before the check refuses (a 4-digit PIN is easy to guess). */
-export const MAX_WRONG_PINS = 5;
-const PIN_WINDOW_MS = 15 * 60 * 1000;
-
 export class PlaybackService {
   private readonly trailerSets = new WeakMap<CatalogueSnapshot, Set<string>>();
-  /** Wrong PINs by household (this process only; a shared store would be needed across nodes). */
-  private readonly wrongPins = new Map<string, { count: number; since: number }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -91,6 +88,8 @@ export class PlaybackService {
     private readonly registry: PlaybackMediaRegistry,
     private readonly tokens: PlayTokens,
     private readonly clock: () => number = Date.now,
+    /** Wrong PINs by household, shared with the accounts' PIN checks (app.ts). */
+    private readonly pinAttempts: WrongPinLimiter = new WrongPinLimiter(clock),
   ) {}
 
   /** The asset of an id or slug in the current catalogue, with whether it is a trailer. */
@@ -332,12 +331,13 @@ export class PlaybackService {
   }
 
   /**
-   * A profile whose PrLevel is below the asset's CSA rating plays it only with the household
-   * owner's PIN (x-parental-pin). Checked here, not only in the browser.
+   * A profile held to a parental level below the asset's CSA rating (its PrLevel, or a child
+   * profile's default: profileParentalLevel) plays it only with the household owner's PIN
+   * (x-parental-pin). Checked here, not only in the browser.
    */
   private async checkParental(asset: Asset, session: SessionContext, pin: string | undefined): Promise<void> {
-    const prLevel = profileProperty(session.profile.metadata, PROFILE_PROPERTY.prLevel);
-    if (!needsParentalPin(prLevel, csaRating(asset))) return;
+    const level = profileParentalLevel(parentalProfileOf(session.profile));
+    if (!needsParentalPin(level, csaRating(asset))) return;
     const owner = await findOwnerProfile(this.db, session.household.id);
     const ownerPin = owner?.pin_hash ?? null;
     if (pin === undefined || pin === '') {
@@ -352,18 +352,9 @@ export class PlaybackService {
     if (ownerPin === null) {
       throw new ApiError(403, 'INVALID_PIN_CODE', 'the main profile has no PIN, so no PIN can unlock this title: set one first');
     }
-    const householdId = session.household.id;
-    const now = this.clock();
-    const tries = this.wrongPins.get(householdId);
-    const current = tries !== undefined && now - tries.since < PIN_WINDOW_MS ? tries : { count: 0, since: now };
-    if (current.count >= MAX_WRONG_PINS) {
-      throw new ApiError(429, 'TOO_MANY_REQUESTS', 'too many wrong parental PINs: try again later');
-    }
-    if (!(await verifyPin(pin, ownerPin))) {
-      this.wrongPins.set(householdId, { count: current.count + 1, since: current.since });
+    if (!(await this.pinAttempts.attempt(session.household.id, () => verifyPin(pin, ownerPin)))) {
       throw new ApiError(403, 'INVALID_PIN_CODE', 'wrong parental PIN');
     }
-    this.wrongPins.delete(householdId);
   }
 }
 
@@ -392,16 +383,5 @@ function isMediaPath(locator: string): boolean {
 
 /** The asset's CSA rating code (the catalogue's ratings are CSA codes; the first numeric one otherwise). */
 export function csaRating(asset: Asset): string | undefined {
-  const ratings = asset.parentalRatings ?? [];
-  return (ratings.find((r) => r.scheme === 'CSA') ?? ratings.find((r) => /^\d+$/.test(r.rating)))?.rating;
-}
-
-function profileProperty(metadata: string, key: string): string | undefined {
-  try {
-    const parsed = JSON.parse(metadata) as Record<string, unknown> | null;
-    const value = parsed?.[key];
-    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
-  } catch {
-    return undefined;
-  }
+  return csaRatingOf(asset.parentalRatings);
 }

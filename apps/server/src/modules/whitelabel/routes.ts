@@ -1,4 +1,5 @@
 import {
+  type Component,
   ComponentSchema,
   ConfigWebSchema,
   ContractCountriesSchema,
@@ -15,7 +16,7 @@ import { assertTenant, type Tenant } from '../../lib/business-unit.js';
 import { deviceGroupOf } from '../../lib/device-group.js';
 import { ApiError } from '../../lib/errors.js';
 import { locate } from '../../lib/geo.js';
-import { cachedAnswer, sendAnswer, type AnswerStore, type PublicAnswer } from '../../lib/http-cache.js';
+import { cachedAnswer, personalHeaders, sendAnswer, type AnswerStore, type PublicAnswer } from '../../lib/http-cache.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { findComponent, findWebConfig, findWlConfig, listContractCountries } from './repository.js';
 
@@ -24,6 +25,15 @@ export interface WhitelabelRoutesOptions {
   tenant: Tenant;
   /** Config, components and their serialised answers; emptied when the catalogue version changes. */
   cache: VersionedCache;
+  /**
+   * A restricted profile (its bearer session) does not see the hero items of titles above its
+   * parental level (ADR 0012): the level of the request's profile (undefined: visitor or
+   * unrestricted), and which titles are within a level.
+   */
+  parental?: {
+    viewerLevel: (request: FastifyRequest) => Promise<string | undefined>;
+    titlesWithinLevel: (level: string) => Promise<(assetId: string) => boolean>;
+  };
 }
 
 const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.String() });
@@ -42,7 +52,7 @@ const WL = '/v2/whitelabel/customer/:customer/businessunit/:businessUnit';
  * structure (sandwich config and its components). Unchanging between catalogue versions, so
  * answers come from the per-process cache.
  */
-export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions> = async (app, { database, tenant, cache }) => {
+export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions> = async (app, { database, tenant, cache, parental }) => {
   const { db } = database;
 
   const webConfig = async () => {
@@ -123,20 +133,39 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
       schema: {
         tags: ['whitelabel'],
         summary: 'One component of a white-label config (page, menu, footer ...)',
+        description:
+          'Public. With the bearer session of a restricted profile (ADR 0012), hero-banner items leading to a title above its ' +
+          'parental level are left out, in a personal answer (Cache-Control: private, no-store; no ETag).',
         params: ComponentParams,
         querystring: WlConfigQuerySchema,
-        response: { 200: ComponentSchema, 404: ErrorBodySchema },
+        response: { 200: ComponentSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       assertTenant(tenant, request.params);
       const { configId, componentId } = request.params;
-      return cachedPublic(request, reply, async () => {
+      const load = async () => {
         await requireConfig(configId);
         const component = await cache.get(`component:${componentId}`, () => findComponent(db, tenant, componentId));
         if (component === undefined) throw new ApiError(404, 'UNKNOWN_COMPONENT', `unknown component ${componentId}`);
         return component;
-      });
+      };
+      const level = await parental?.viewerLevel(request);
+      if (parental === undefined || level === undefined) return cachedPublic(request, reply, load);
+      const [component, within] = await Promise.all([load(), parental.titlesWithinLevel(level)]);
+      personalHeaders(reply);
+      return withoutHeroItemsAbove(component, within);
     },
   );
 };
+
+/** The component without the hero-banner items whose action leads to a title `within` refuses. */
+function withoutHeroItemsAbove(component: Component, within: (assetId: string) => boolean): Component {
+  const items = component.components?.heroBannerItems;
+  if (items === undefined) return component;
+  const kept = items.filter((item) => {
+    const assetId = (item as { actions?: { default?: { assetId?: unknown } } } | null)?.actions?.default?.assetId;
+    return typeof assetId !== 'string' || within(assetId);
+  });
+  return { ...component, components: { ...component.components, heroBannerItems: kept } };
+}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Action, ComponentReference, Presentation } from '@antenne/contract';
 import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
-import { useComponent } from '../../api/get-component';
+import { useHeroComponent } from '../../api/get-component';
 import { fullWidth } from '../../lib/image-url';
 import { localizedPresentation } from '../../lib/presentation';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -42,7 +42,7 @@ export function heroTarget(action: Action | undefined): { to: string; external: 
  */
 export function HeroBanner({ reference }: { reference: ComponentReference }) {
   const { t, i18n } = useTranslation();
-  const component = useComponent(reference.referenceId);
+  const component = useHeroComponent(reference.referenceId);
   const items = useMemo(
     () => ((component.data?.components?.heroBannerItems ?? []) as HeroItem[]).filter((item) => item.presentation !== undefined),
     [component.data],

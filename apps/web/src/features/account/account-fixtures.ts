@@ -28,6 +28,7 @@ export function profileOf(
     owner,
     child: false,
     hasPinCode: false,
+    restricted: false,
   };
 }
 

@@ -238,8 +238,8 @@ describe('account settings: change password', () => {
     expect(calls.some((c) => c.path === identityPaths.changePassword)).toBe(false);
   });
 
-  test('success closes the dialog and says so', async () => {
-    serve(STORED, { [identityPaths.changePassword]: () => json({ token: null, user: {} }) });
+  test('success closes the dialog and says so; the identity call carries the profile\'s session (ADR 0012)', async () => {
+    const { calls } = serve(STORED, { [identityPaths.changePassword]: () => json({ token: null, user: {} }) });
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Mot de passe actuel'), 'Current-pass1');
     await user.type(within(dialog).getByLabelText('Nouveau mot de passe'), 'Nouveau-pass2');
@@ -247,6 +247,7 @@ describe('account settings: change password', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
     expect(await screen.findByText('Votre mot de passe a été modifié.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === identityPaths.changePassword)?.authorization).toBe(`Bearer ${TOKEN}`);
   });
 });
 
@@ -308,6 +309,7 @@ describe('account settings: change email', () => {
       newEmail: 'awa.diop@example.com',
       callbackURL: '/login',
     });
+    expect(calls.find((c) => c.path === identityPaths.changeEmail)?.authorization).toBe(`Bearer ${TOKEN}`);
     // Not yet verified: the server would refuse it (403 UNVERIFIED_EMAIL), and the account keeps its address.
     expect(calls.some((c) => c.path === accountPaths.changeEmail(config))).toBe(false);
     expect(posted()).toEqual([]);
@@ -368,6 +370,7 @@ describe('account settings: delete and sign out', () => {
     const exposure = calls.find((c) => c.path === accountPaths.userDelete(config));
     expect(exposure?.body).toEqual(NO_PASSWORD_CREDENTIALS);
     expect(exposure?.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(calls.find((c) => c.path === identityPaths.deleteUser)?.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   test('cancelling the confirmation deletes nothing', async () => {

@@ -7,7 +7,7 @@ import { apiError, json, mockFetch, requestsTo, type Handler } from '../../../te
 import { DEVICE_ID_KEY } from '../../api/auth';
 import { usePopupStore } from '../../components/modal';
 import { storageKeys } from '../../lib/storage-keys';
-import { useSessionStore } from '../../state/session-store';
+import { toSessionProfile, useSessionStore } from '../../state/session-store';
 import {
   accountHandlers,
   accountUrls,
@@ -68,6 +68,7 @@ describe('the login page', () => {
 
   test('a connected user gets the account settings instead of the form', async () => {
     useSessionStore.getState().householdLoginSuccess('session-1', { email: 'viewer@example.com' });
+    useSessionStore.getState().profileLoginSuccess(toSessionProfile(owner));
     setup();
     expect(await screen.findByRole('heading', { name: 'Réglages du compte (stand-in)' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Connexion par e-mail' })).not.toBeInTheDocument();
@@ -334,6 +335,43 @@ describe('the login page', () => {
       profile: { externalId: 'bob', displayName: 'Bob' },
       avatar: '/images/avatars/bob.png',
     });
+  });
+});
+
+describe('a reload before choosing a profile', () => {
+  test('"Qui regarde ?" shows again, from the household\'s list read afresh, and choosing one selects it', async () => {
+    const user = userEvent.setup();
+    const bob = profileOf('bob', 'Bob', false);
+    // What the sign-in left persisted before the reload: the household's token, no profile chosen.
+    localStorage.setItem(
+      storageKeys.session,
+      JSON.stringify({
+        state: { token: 'session-1', user: { email: 'viewer@example.com', createdAt: 1 }, profile: null, avatar: null, providerToken: null },
+        version: 1,
+      }),
+    );
+    await act(() => useSessionStore.persist.rehydrate());
+    expect(useSessionStore.getState()).toMatchObject({ token: 'session-1', status: 'household', profile: null, profiles: [] });
+
+    const { fetchMock, router } = setup({
+      [accountUrls.profiles]: () => json({ profiles: [owner, bob], pinCodes: [] }),
+      [accountUrls.selectProfile('bob')]: () => json(loginResponse('session-bob', bob)),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Qui regarde ?' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Réglages du compte (stand-in)' })).not.toBeInTheDocument();
+    const read = fetchMock.mock.calls.find(([input]) => String(input).startsWith(accountUrls.profiles));
+    expect(new Headers(read?.[1]?.headers).get('Authorization')).toBe('Bearer session-1');
+
+    await user.click(await screen.findByRole('button', { name: 'Bob' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(useSessionStore.getState()).toMatchObject({ token: 'session-bob', status: 'connected', profile: { externalId: 'bob' } });
+  });
+
+  test('a household session that is over leads back to the sign-in form', async () => {
+    useSessionStore.getState().householdLoginSuccess('session-gone', { email: 'viewer@example.com' });
+    setup({ [accountUrls.profiles]: () => apiError(401, 'INVALID_SESSION_TOKEN') });
+    expect(await screen.findByRole('form', { name: 'Connexion par e-mail' })).toBeInTheDocument();
+    expect(useSessionStore.getState()).toMatchObject({ token: null, status: 'anonymous' });
   });
 });
 

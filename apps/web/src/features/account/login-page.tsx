@@ -40,6 +40,8 @@ const SUSPENSION_CODES = new Set(['SUSPENDED_HOUSEHOLD', 'INACTIVE_HOUSEHOLD']);
 export default function LoginPage() {
   const { t } = useTranslation();
   const token = useSessionStore((state) => state.token);
+  // Household connected, no profile chosen yet: the picker, also after a reload (spec part 1 §4).
+  const choosing = useSessionStore((state) => state.status === 'household');
   const [picking, setPicking] = useState<UserProfile[] | null>(null);
   // While a sign-in completes, the form stays (the token arrives before the move home).
   const [signingIn, setSigningIn] = useState(false);
@@ -48,6 +50,7 @@ export default function LoginPage() {
   if (picking) return <ProfilePicker profiles={picking} />;
   // A password-reset mail's link (RESET_CALLBACK): choose the new password first.
   if (!token && params.get('reset') === '1') return <ResetPasswordView token={params.get('token')} />;
+  if (token && choosing && !signingIn) return <ProfilePicker />;
   if (token && !signingIn) {
     return (
       <Suspense fallback={<p className={styles.loading}>{t('LOGIN.LOADING')}</p>}>

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_PROPERTY, type Avatar, type UserProfile } from '@antenne/contract';
+import { getProfiles } from '../../api/auth';
+import { isApiError } from '../../api/client';
 import { useStartup } from '../../api/use-startup';
 import { useNavigate } from '../../lib/router';
 import { useSessionStore } from '../../state/session-store';
@@ -17,14 +19,33 @@ export function avatarUrl(profile: UserProfile, avatars: readonly Avatar[]): str
 /**
  * "Who is watching?" after a household sign-in with several profiles: choosing one asks the
  * server for that profile's session (a new token), stores it with the profile, and goes on: to
- * the remembered return path (a player a visitor asked for), else home.
+ * the remembered return path (a player a visitor asked for), else home. Without `profiles` (the
+ * household is connected but no profile chosen, e.g. after a reload), the household's list is
+ * read again; a session that is over signs out.
  */
-export function ProfilePicker({ profiles }: { profiles: UserProfile[] }) {
+export function ProfilePicker({ profiles: given }: { profiles?: UserProfile[] }) {
   const { t } = useTranslation();
   const { config } = useStartup();
   const navigate = useNavigate();
   const loading = useSessionStore((state) => state.profileLoading);
+  const stored = useSessionStore((state) => state.profiles);
+  const token = useSessionStore((state) => state.token);
   const [failure, setFailure] = useState<string | null>(null);
+  const profiles = given ?? stored;
+  const missing = profiles.length === 0;
+
+  useEffect(() => {
+    if (!missing || !token) return;
+    const controller = new AbortController();
+    getProfiles(config, token, { signal: controller.signal })
+      .then((answer) => useSessionStore.getState().profileListReplaced(answer.profiles))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isApiError(error) && error.httpCode === 401) useSessionStore.getState().logout();
+        else setFailure(t('PROFILES.LOAD_ERROR'));
+      });
+    return () => controller.abort();
+  }, [config, missing, t, token]);
 
   const choose = async (profile: UserProfile) => {
     const store = useSessionStore.getState();

@@ -38,7 +38,7 @@ export function useDeleteAccount() {
       if (!(await isIdentitySignInRecent())) throw new Error('the identity sign-in is not recent');
       await deleteExposureUser(config, token);
       exposureDeleted = true;
-      await deleteIdentityUser();
+      await deleteIdentityUser(token);
     } catch {
       setDeleting(false);
       await open({

@@ -108,7 +108,7 @@ function ChangeEmailForm({
       return;
     }
     try {
-      await changeIdentityEmail(newEmail);
+      await changeIdentityEmail(newEmail, token);
     } catch {
       setBusy(false);
       setError(t('ACCOUNT.ERROR_GENERIC'));

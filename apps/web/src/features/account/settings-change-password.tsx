@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { isValidPassword } from '@antenne/contract';
 import { changePassword, isWrongPassword } from '../../api/account';
+import { useUserToken } from '../../state/session-store';
 import { DialogFormFooter } from './dialog-form-footer';
 import styles from './account-settings.module.css';
 
@@ -49,6 +50,7 @@ export function ChangePasswordButton({ onChanged }: { onChanged: () => void }) {
  */
 function ChangePasswordForm({ onCancel, onChanged }: { onCancel: () => void; onChanged: () => void }) {
   const { t } = useTranslation();
+  const token = useUserToken();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -84,7 +86,7 @@ function ChangePasswordForm({ onCancel, onChanged }: { onCancel: () => void; onC
     }
     setBusy(true);
     try {
-      await changePassword(current, next);
+      await changePassword(current, next, token);
     } catch (failure) {
       setBusy(false);
       if (isWrongPassword(failure)) {

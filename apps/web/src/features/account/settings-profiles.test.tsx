@@ -36,7 +36,10 @@ interface Recorded {
  * A household server: GET/POST the profiles, PUT/DELETE one, select one. `answers` overrides a
  * call by "METHOD path".
  */
-function serve(initial: UserProfile[], answers: Record<string, () => Response | Promise<Response>> = {}) {
+function serve(
+  initial: UserProfile[],
+  answers: Record<string, (url: URL, init: RequestInit | undefined) => Response | Promise<Response>> = {},
+) {
   let household = [...initial];
   const calls: Recorded[] = [];
   let created = 0;
@@ -107,7 +110,7 @@ function serve(initial: UserProfile[], answers: Record<string, () => Response | 
           });
         }
         const override = answers[`${method} ${url.pathname}`];
-        return override ? override() : handler(url, init);
+        return override ? override(url, init) : handler(url, init);
       },
     ]),
   );
@@ -290,7 +293,8 @@ describe('account settings: profiles', () => {
   });
 
   test('a PIN can be removed (pinCode null), and editing the current profile refreshes it', async () => {
-    const { writes } = serve([{ ...alice, hasPinCode: true, metadata: { PrLevel: '18' } }, bob]);
+    // PrLevel 7 (CSA -18) holds nothing back: an unrestricted profile.
+    const { writes } = serve([{ ...alice, hasPinCode: true, metadata: { PrLevel: '7' } }, bob]);
     const { user, list } = await openProfiles();
     await user.click(within(itemOf(list, 'Alice')).getByRole('button', { name: 'Modifier le profil Alice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le profil Alice' });
@@ -300,11 +304,16 @@ describe('account settings: profiles', () => {
     const name = within(dialog).getByRole('textbox', { name: 'Nom du profil' });
     await user.clear(name);
     await user.type(name, 'Alicia');
+    // Removing a PIN the profile has asks for the current one (or the account password) first.
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Saisissez le code parental actuel ou le mot de passe du compte.')).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Code parental actuel'), '1234');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(writes().map((call) => call.body)).toEqual([
-      { displayName: 'Alicia', child: false, metadata: { PrLevel: '18', avatar: 'avatar-2' }, pinCode: null },
+      { displayName: 'Alicia', child: false, metadata: { PrLevel: '7', avatar: 'avatar-2' }, pinCode: null, currentPinCode: '1234' },
     ]);
     const state = useSessionStore.getState();
     expect(state.profile).toMatchObject({ externalId: 'alice', displayName: 'Alicia' });
@@ -401,5 +410,117 @@ describe('account settings: profiles', () => {
     expect(calls.some((call) => call.path.endsWith('/select'))).toBe(false);
     expect(useSessionStore.getState()).toMatchObject({ token: TOKEN, profile: { externalId: 'alice' } });
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('account settings: changing a PIN the profile has', () => {
+  test('asks for the current PIN or the account password; a wrong one is said in words and nothing changes', async () => {
+    const protectedBob = { ...bob, hasPinCode: true };
+    const { writes } = serve([alice, protectedBob], {
+      [`PUT ${accountPaths.profile(config, 'bob')}`]: () => apiError(403, 'INCORRECT_CREDENTIALS'),
+    });
+    const { user, list } = await openProfiles();
+    await user.click(within(itemOf(list, 'Bob')).getByRole('button', { name: 'Modifier le profil Bob' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier le profil Bob' });
+    // Nothing asked while the PIN is left alone.
+    expect(within(dialog).queryByLabelText('Code parental actuel')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Nouveau code parental (4 chiffres)'), '5678');
+    expect(within(dialog).getByText('Pour changer ou supprimer le code parental, saisissez le code actuel ou le mot de passe du compte.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Ou mot de passe du compte'), 'Pas-le-bon-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Mot de passe incorrect.')).toBeInTheDocument();
+    expect(writes().map((call) => call.body)).toEqual([
+      {
+        displayName: 'Bob',
+        child: true,
+        metadata: { avatar: 'avatar-2', PrLevel: '12', Reminders: REMINDERS },
+        pinCode: '5678',
+        currentPassword: 'Pas-le-bon-1',
+      },
+    ]);
+    // The dialog stays open, the password field emptied for another try.
+    expect(within(dialog).getByLabelText('Ou mot de passe du compte')).toHaveValue('');
+  });
+});
+
+describe('account settings of a restricted profile (a child profile)', () => {
+  // The server says it is restricted (UserProfile.restricted, ADR 0012).
+  const kid = { ...profileOf('kid', 'Enfants', false, { avatar: 'avatar-2', PrLevel: '1' }), child: true, restricted: true };
+  const mainWithPin = { ...alice, hasPinCode: true };
+
+  beforeEach(() => {
+    useSessionStore.setState({ token: 'session-kid', profile: toSessionProfile(kid), status: 'connected' });
+  });
+
+  test('no My account tab (email, password, deletion), no newsletter: a sign-out button and the profiles', async () => {
+    serve([mainWithPin, kid]);
+    renderApp('/login');
+    expect(await screen.findByRole('tab', { name: 'Profils' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Mon compte' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Supprimer mon compte' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Changer le mot de passe' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Préférences' }));
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  test('it edits its own name and avatar only: no other profile to edit or delete, no add, no child flag nor PIN fields', async () => {
+    const { writes } = serve([mainWithPin, kid]);
+    const { user, list, panel } = await openProfiles();
+    expect(within(panel).getByText(/Ce profil est restreint/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ajouter un profil' })).not.toBeInTheDocument();
+    const main = itemOf(list, 'Alice');
+    expect(within(main).queryByRole('button', { name: /Modifier/ })).not.toBeInTheDocument();
+    expect(within(main).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
+    expect(within(itemOf(list, 'Enfants')).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
+
+    await user.click(within(itemOf(list, 'Enfants')).getByRole('button', { name: 'Modifier le profil Enfants' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier le profil Enfants' });
+    expect(within(dialog).queryByRole('checkbox', { name: 'Profil enfant' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Nouveau code parental (4 chiffres)')).not.toBeInTheDocument();
+    const name = within(dialog).getByRole('textbox', { name: 'Nom du profil' });
+    await user.clear(name);
+    await user.type(name, 'Les petits');
+    await user.click(within(dialog).getByRole('radio', { name: 'avatar-1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Its PrLevel and child flag go back unchanged.
+    expect(writes()).toEqual([
+      {
+        method: 'PUT',
+        path: accountPaths.profile(config, 'kid'),
+        body: { displayName: 'Les petits', child: true, metadata: { avatar: 'avatar-1', PrLevel: '1' } },
+        authorization: 'Bearer session-kid',
+      },
+    ]);
+  });
+
+  test('switching to a profile with a PIN asks for that PIN (the player\'s dialog): wrong, then right', async () => {
+    const { calls } = serve([mainWithPin, kid], {
+      [`GET ${accountPaths.selectProfile(config, 'alice')}`]: (_url, init) =>
+        new Headers(init?.headers).get('x-parental-pin') === '1234'
+          ? json(loginResponse('session-alice', mainWithPin))
+          : apiError(403, 'INVALID_PIN_CODE'),
+    });
+    const { user, list, router } = await openProfiles();
+    await user.click(within(itemOf(list, 'Alice')).getByRole('button', { name: 'Changer de profil pour Alice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Regarder en tant que Alice ?' });
+    expect(within(dialog).getByText('Le profil Alice est protégé par un code parental. Saisissez ce code pour l\'utiliser.')).toBeInTheDocument();
+    const pin = within(dialog).getByLabelText('Code parental (4 chiffres)');
+    expect(pin).toHaveAttribute('type', 'password');
+    await user.type(pin, '0000');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+    expect(await within(dialog).findByText('Code incorrect')).toBeInTheDocument();
+    expect(useSessionStore.getState()).toMatchObject({ token: 'session-kid', profile: { externalId: 'kid' } });
+
+    await user.clear(pin);
+    await user.type(pin, '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(useSessionStore.getState()).toMatchObject({ token: 'session-alice', profile: { externalId: 'alice' } });
+    const selects = calls.filter((call) => call.path === accountPaths.selectProfile(config, 'alice'));
+    expect(selects).toHaveLength(2);
+    expect(selects.every((call) => call.authorization === 'Bearer session-kid')).toBe(true);
   });
 });

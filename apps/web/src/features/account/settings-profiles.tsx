@@ -1,47 +1,24 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  FieldError,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  Radio,
-  RadioGroup,
-  Text,
-  TextField,
-} from 'react-aria-components';
+import { useEffect, useId, useState } from 'react';
+import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import {
-  MAX_PROFILES,
-  PROFILE_PROPERTY,
-  type Avatar,
-  type UserProfile,
-  type UserProfileWrite,
-} from '@antenne/contract';
+import { MAX_PROFILES, PROFILE_PROPERTY, type UserProfile } from '@antenne/contract';
 import { createProfile, deleteProfile, getProfiles, updateProfile } from '../../api/auth';
 import { useStartup } from '../../api/use-startup';
+import { promptParentalPin } from '../../components/modal/pin-prompt';
 import { usePopup } from '../../components/modal/popup-store';
 import { escapeHtml } from '../../lib/html';
 import { useNavigate } from '../../lib/router';
-import { useSessionStore } from '../../state/session-store';
+import { useRestrictedProfile, useSessionStore } from '../../state/session-store';
 import { translatedError } from './account-errors';
 import { avatarUrl } from './profile-picker';
 import { errorCode, switchToProfile } from './sign-in';
 import settings from './account-settings.module.css';
-import { DialogFormFooter } from './dialog-form-footer';
+import { ProfileForm, type ProfileDraft } from './settings-profile-form';
 import styles from './settings-profiles.module.css';
 
-/** The profile name's bounds (UserProfileWrite.displayName). */
-const NAME_MAX_LENGTH = 64;
-/** The avatar radio meaning "no avatar", and the one keeping a picture the config does not list. */
-const NO_AVATAR = '__none__';
-const KEEP_AVATAR = '__keep__';
-const PIN_PATTERN = /^[0-9]{4}$/;
+/** The PIN refusals of a switch that keep the PIN dialog open. */
+const WRONG_PIN_CODES = new Set(['INVALID_PIN_CODE', 'PARENTAL_PIN_REQUIRED']);
 
 /** The text of a failed profile call: the profiles' own codes, else the error catalogue. */
 function profileError(t: TFunction, code: string): string {
@@ -53,20 +30,24 @@ function profileError(t: TFunction, code: string): string {
     case 'UNKNOWN_USER':
       return t('PROFILES.ERROR_UNKNOWN_USER');
     case 'INVALID_PIN_CODE':
-      return t('PROFILES.PIN_INVALID');
+      return t('PROFILES.CURRENT_PIN_WRONG');
+    case 'INCORRECT_CREDENTIALS':
+      return t('LOGIN.LOGIN_PASSWORD_ERROR');
+    case 'CURRENT_PIN_REQUIRED':
+      return t('PROFILES.CURRENT_REQUIRED');
+    case 'PROFILE_RESTRICTED':
+      return t('PROFILES.ERROR_RESTRICTED');
     default:
       return translatedError(t, code);
   }
 }
 
-/** What the profile dialog hands back: the write body, without the token or the path. */
-type ProfileDraft = Required<Pick<UserProfileWrite, 'displayName' | 'child'>> &
-  Pick<UserProfileWrite, 'metadata' | 'pinCode'>;
-
 /**
  * The Profils tab of the account settings (issue: households and profiles, spec part 1 §2, §4):
  * the household's profiles (at most MAX_PROFILES) with the main and current ones marked; add,
  * edit (name, avatar, child, parental PIN) and delete them, or watch as another profile.
+ * A restricted profile (ADR 0012) only switches (with the PIN of a protected profile) and edits
+ * its own name and avatar.
  */
 export function SettingsProfiles() {
   const { t } = useTranslation();
@@ -77,6 +58,7 @@ export function SettingsProfiles() {
   const profiles = useSessionStore((state) => state.profiles);
   const currentId = useSessionStore((state) => state.profile?.externalId);
   const busy = useSessionStore((state) => state.profileLoading);
+  const restricted = useRestrictedProfile();
   const [loaded, setLoaded] = useState<'loading' | 'ready' | 'error'>('loading');
   const [editing, setEditing] = useState<UserProfile | 'new' | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -153,10 +135,43 @@ export function SettingsProfiles() {
     }
   };
 
-  /** The profile-change confirmation (spec part 1 §2), then that profile's session, then home. */
+  /**
+   * The profile-change confirmation (spec part 1 §2), then that profile's session, then home.
+   * From a restricted profile, a profile with a PIN asks for that PIN instead (the server checks it).
+   */
   const switchTo = async (profile: UserProfile) => {
     setStatus(null);
     setFailure(null);
+    if (restricted && profile.hasPinCode) {
+      // A refusal other than a wrong PIN closes the dialog and is said on the page.
+      const outcome: { failure: string | null } = { failure: null };
+      const done = await promptParentalPin(
+        open,
+        {
+          title: t('PROFILES.SWITCH_TITLE', { name: profile.displayName }),
+          message: t('PROFILES.SWITCH_PIN_TEXT', { name: profile.displayName }),
+          label: t('PLAYER.PIN.LABEL'),
+          invalid: t('popUp.invalidCode'),
+        },
+        async (code) => {
+          const store = useSessionStore.getState();
+          if (!store.token) return t('ERROR.GENERIC');
+          try {
+            await switchToProfile(config, store.token, profile, code);
+            return null;
+          } catch (error) {
+            const failure = errorCode(error);
+            if (WRONG_PIN_CODES.has(failure)) return 'invalid';
+            if (failure === 'TOO_MANY_REQUESTS') return translatedError(t, failure);
+            outcome.failure = profileError(t, failure);
+            return null;
+          }
+        },
+      );
+      if (outcome.failure !== null) setFailure(outcome.failure);
+      else if (done) navigate('/');
+      return;
+    }
     const { validated } = await open({
       title: t('PROFILES.SWITCH_TITLE', { name: profile.displayName }),
       validateLabel: t('PROFILES.SWITCH_CONFIRM'),
@@ -189,6 +204,7 @@ export function SettingsProfiles() {
 
   return (
     <div className={settings.stack}>
+      {restricted ? <p className={settings.help}>{t('PROFILES.RESTRICTED_NOTICE')}</p> : null}
       <h2 className={styles.heading}>{t('PROFILES.HOUSEHOLD')}</h2>
       <ul className={styles.list} aria-label={t('PROFILES.HOUSEHOLD')}>
         {profiles.map((profile) => {
@@ -223,20 +239,23 @@ export function SettingsProfiles() {
                     {t('PROFILES.SWITCH')}
                   </Button>
                 ) : null}
-                <Button
-                  className={settings.secondary}
-                  isDisabled={busy}
-                  aria-label={t('PROFILES.EDIT_LABEL', { name: profile.displayName })}
-                  onPress={() => {
-                    setStatus(null);
-                    setFailure(null);
-                    setEditing(profile);
-                  }}
-                >
-                  {t('PROFILES.EDIT')}
-                </Button>
-                {/* The main profile cannot be deleted, nor the one being watched. */}
-                {!profile.owner && !current ? (
+                {/* A restricted profile edits only itself. */}
+                {!restricted || current ? (
+                  <Button
+                    className={settings.secondary}
+                    isDisabled={busy}
+                    aria-label={t('PROFILES.EDIT_LABEL', { name: profile.displayName })}
+                    onPress={() => {
+                      setStatus(null);
+                      setFailure(null);
+                      setEditing(profile);
+                    }}
+                  >
+                    {t('PROFILES.EDIT')}
+                  </Button>
+                ) : null}
+                {/* The main profile cannot be deleted, nor the one being watched; a restricted profile deletes none. */}
+                {!restricted && !profile.owner && !current ? (
                   <Button
                     className={settings.secondary}
                     isDisabled={busy}
@@ -251,25 +270,27 @@ export function SettingsProfiles() {
           );
         })}
       </ul>
-      <div className={styles.add}>
-        <Button
-          className={settings.primary}
-          isDisabled={full || busy}
-          aria-describedby={full ? limitId : undefined}
-          onPress={() => {
-            setStatus(null);
-            setFailure(null);
-            setEditing('new');
-          }}
-        >
-          {t('PROFILES.ADD')}
-        </Button>
-        {full ? (
-          <p id={limitId} className={settings.help}>
-            {t('PROFILES.LIMIT', { max: MAX_PROFILES })}
-          </p>
-        ) : null}
-      </div>
+      {restricted ? null : (
+        <div className={styles.add}>
+          <Button
+            className={settings.primary}
+            isDisabled={full || busy}
+            aria-describedby={full ? limitId : undefined}
+            onPress={() => {
+              setStatus(null);
+              setFailure(null);
+              setEditing('new');
+            }}
+          >
+            {t('PROFILES.ADD')}
+          </Button>
+          {full ? (
+            <p id={limitId} className={settings.help}>
+              {t('PROFILES.LIMIT', { max: MAX_PROFILES })}
+            </p>
+          ) : null}
+        </div>
+      )}
       <p role="status" className={settings.success}>
         {status}
       </p>
@@ -291,6 +312,7 @@ export function SettingsProfiles() {
             {editing !== null ? (
               <ProfileForm
                 profile={editing === 'new' ? null : editing}
+                restricted={restricted}
                 avatars={config.avatars}
                 onCancel={() => setEditing(null)}
                 onSubmit={async (draft) => {
@@ -304,154 +326,5 @@ export function SettingsProfiles() {
         </Modal>
       </ModalOverlay>
     </div>
-  );
-}
-
-interface ProfileFormProps {
-  /** The profile edited, or null to add one. */
-  profile: UserProfile | null;
-  avatars: readonly Avatar[];
-  onCancel: () => void;
-  /** Sends the profile; answers an error text to show, or null when done. */
-  onSubmit: (draft: ProfileDraft) => Promise<string | null>;
-}
-
-/**
- * Name (1–64), avatar among the configured ones, child profile; when editing, the parental PIN
- * (4 digits, masked: set, or remove when one is set). The other metadata keys are sent back.
- */
-function ProfileForm({ profile, avatars, onCancel, onSubmit }: ProfileFormProps) {
-  const { t } = useTranslation();
-  const stored = profile?.metadata[PROFILE_PROPERTY.avatar];
-  const storedIsListed = avatars.some((avatar) => avatar.id === stored);
-  const storedImage = profile && stored && !storedIsListed ? avatarUrl(profile, avatars) : undefined;
-  const [name, setName] = useState(profile?.displayName ?? '');
-  const [avatar, setAvatar] = useState(
-    storedIsListed && stored ? stored : storedImage ? KEEP_AVATAR : NO_AVATAR,
-  );
-  const [child, setChild] = useState(profile?.child ?? false);
-  const [pin, setPin] = useState('');
-  const [removePin, setRemovePin] = useState(false);
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [pinError, setPinError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The dialog is portalled, but React still bubbles its submit to any form around it.
-    event.stopPropagation();
-    setNameError(undefined);
-    setPinError(undefined);
-    setError(null);
-    const displayName = name.trim();
-    if (!displayName) {
-      setNameError(t('PROFILES.NAME_REQUIRED'));
-      return;
-    }
-    if (pin && !PIN_PATTERN.test(pin)) {
-      setPinError(t('PROFILES.PIN_INVALID'));
-      setPin('');
-      return;
-    }
-    // The whole map is replaced: every other key (PrLevel, Reminders…) goes back as it was.
-    const metadata: Record<string, string> = { ...profile?.metadata };
-    if (avatar === NO_AVATAR) delete metadata[PROFILE_PROPERTY.avatar];
-    else if (avatar !== KEEP_AVATAR) metadata[PROFILE_PROPERTY.avatar] = avatar;
-    const draft: ProfileDraft = { displayName: displayName.slice(0, NAME_MAX_LENGTH), child };
-    if (profile || Object.keys(metadata).length > 0) draft.metadata = metadata;
-    if (pin) draft.pinCode = pin;
-    else if (removePin) draft.pinCode = null;
-    setSending(true);
-    const failure = await onSubmit(draft);
-    setSending(false);
-    if (failure !== null) setError(failure);
-  };
-
-  const title = profile ? t('PROFILES.EDIT_TITLE', { name: profile.displayName }) : t('PROFILES.ADD');
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate className={settings.dialogForm}>
-      <Heading slot="title" className={settings.dialogTitle}>
-        {title}
-      </Heading>
-      <TextField
-        className={settings.field}
-        value={name}
-        onChange={setName}
-        isInvalid={nameError !== undefined}
-        maxLength={NAME_MAX_LENGTH}
-        isRequired
-        autoFocus
-      >
-        <Label className={settings.label}>{t('PROFILES.NAME')}</Label>
-        <Input className={settings.input} />
-        <FieldError className={settings.error}>{nameError}</FieldError>
-      </TextField>
-      <RadioGroup className={settings.field} value={avatar} onChange={setAvatar}>
-        <Label className={settings.label}>{t('PROFILES.AVATAR')}</Label>
-        <div className={styles.avatarChoices}>
-          <Radio value={NO_AVATAR} className={styles.avatarChoice}>
-            <span className={styles.noAvatar}>{t('PROFILES.NO_AVATAR')}</span>
-          </Radio>
-          {storedImage ? (
-            <Radio value={KEEP_AVATAR} aria-label={t('PROFILES.KEEP_AVATAR')} className={styles.avatarChoice}>
-              <img src={storedImage} alt="" width={56} height={56} className={styles.choiceImage} />
-            </Radio>
-          ) : null}
-          {avatars.map((option) => (
-            <Radio key={option.id} value={option.id} aria-label={option.id} className={styles.avatarChoice}>
-              <img src={option.url} alt="" width={56} height={56} className={styles.choiceImage} />
-            </Radio>
-          ))}
-        </div>
-      </RadioGroup>
-      <Checkbox className={styles.checkbox} isSelected={child} onChange={setChild}>
-        <span className={styles.box} aria-hidden="true" />
-        {t('PROFILES.CHILD')}
-      </Checkbox>
-      {profile ? (
-        <fieldset className={styles.pin}>
-          <legend className={settings.label}>{t('PROFILES.PIN_TITLE')}</legend>
-          <p className={settings.help}>
-            {profile.hasPinCode ? t('PROFILES.PIN_STATUS_SET') : t('PROFILES.PIN_STATUS_NONE')}
-          </p>
-          <TextField
-            className={settings.field}
-            type="password"
-            value={pin}
-            onChange={(value) => {
-              setPin(value.replace(/[^0-9]/g, '').slice(0, 4));
-              if (value) setRemovePin(false);
-            }}
-            isInvalid={pinError !== undefined}
-            isDisabled={removePin}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-          >
-            <Label className={settings.label}>{t('PROFILES.PIN')}</Label>
-            <Input className={settings.input} />
-            <Text slot="description" className={settings.help}>
-              {t('PROFILES.PIN_HELP')}
-            </Text>
-            <FieldError className={settings.error}>{pinError}</FieldError>
-          </TextField>
-          {profile.hasPinCode ? (
-            <Checkbox
-              className={styles.checkbox}
-              isSelected={removePin}
-              onChange={(selected) => {
-                setRemovePin(selected);
-                if (selected) setPin('');
-              }}
-            >
-              <span className={styles.box} aria-hidden="true" />
-              {t('PROFILES.PIN_REMOVE')}
-            </Checkbox>
-          ) : null}
-        </fieldset>
-      ) : null}
-      <DialogFormFooter error={error} busy={sending} onCancel={onCancel} submitLabel={t('PROFILES.SAVE')} />
-    </form>
   );
 }

@@ -64,10 +64,11 @@ export async function completeSignIn(
 
 /**
  * Watching as another profile of the household: its own session replaces the current one
- * (the selectProfile answer), and it becomes the current profile.
+ * (the selectProfile answer), and it becomes the current profile. `pin`: that profile's PIN, which
+ * a restricted profile must give to switch to a protected one.
  */
-export async function switchToProfile(config: ConfigWeb, token: string, profile: UserProfile): Promise<void> {
-  const answer = await selectProfile(config, token, profile.userId);
+export async function switchToProfile(config: ConfigWeb, token: string, profile: UserProfile, pin?: string): Promise<void> {
+  const answer = await selectProfile(config, token, profile.userId, pin);
   useSessionStore
     .getState()
     .profileLoginSuccess(toSessionProfile(answer.userProfile ?? profile), answer.sessionToken);

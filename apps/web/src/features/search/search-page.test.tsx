@@ -1,10 +1,11 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Asset, SearchList } from '@antenne/contract';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { apiError, json, mockFetch, requestsTo, startupPaths, structure } from '../../../test/fetch-mock';
 import { analytics } from '../../lib/analytics/analytics';
+import { useSessionStore } from '../../state/session-store';
 import { SUGGESTIONS_DEBOUNCE_MS } from './search-page';
 
 const SUGGESTIONS = '/v1/customer/antenne/businessunit/web/content/search/suggestions/';
@@ -196,6 +197,32 @@ describe('search page', () => {
     await act(() => router.navigate(-1));
     expect(await screen.findByRole('heading', { name: '3 résultats' })).toBeInTheDocument();
     expect(box).toHaveValue('ete');
+  });
+
+  test('a restricted profile searches with its session (the server leaves out what is above its level); the main profile then gets its own public answer', async () => {
+    useSessionStore.setState({
+      token: 'session-kid',
+      status: 'connected',
+      profile: { externalId: 'kid', restricted: true, profileProperties: [{ name: 'PrLevel', value: '1' }] },
+    });
+    const fetchMock = serve({ ete: ETE });
+    await setup('/search?q=ete');
+    expect(await screen.findByRole('heading', { name: '3 résultats' })).toBeInTheDocument();
+    const authorizations = () =>
+      fetchMock.mock.calls
+        .filter(([input]) => new URL(String(input), 'http://localhost').pathname === `${QUERY}ete`)
+        .map(([, init]) => new Headers((init as RequestInit | undefined)?.headers).get('Authorization'));
+    const asChild = authorizations();
+    expect(asChild.length).toBeGreaterThan(0);
+    expect(new Set(asChild)).toEqual(new Set(['Bearer session-kid']));
+
+    // Switching to the main profile: its own search, not the child's cached one, and public.
+    act(() =>
+      useSessionStore.setState({ token: 'session-main', profile: { externalId: 'main', owner: true, profileProperties: [] } }),
+    );
+    await waitFor(() => expect(authorizations().slice(asChild.length)).toContain(null));
+    expect(authorizations().slice(asChild.length)).not.toContain('Bearer session-main');
+    useSessionStore.getState().logout();
   });
 });
 
