@@ -61,7 +61,13 @@ describe.each(engines)('PUT user/changeEmail (%s)', (engine) => {
   });
 
   test('an address the identity service has not verified (a change awaiting its confirmation) is refused', async () => {
-    const asked = await awa.client.call('POST', identityPaths.changeEmail, { newEmail: 'awa.pending@example.com', callbackURL: '/login' });
+    const asked = await awa.client.call(
+      'POST',
+      identityPaths.changeEmail,
+      { newEmail: 'awa.pending@example.com', callbackURL: '/login' },
+      // The identity's account changes carry the session of an unrestricted profile (ADR 0012).
+      { authorization: `Bearer ${awa.sessionToken}` },
+    );
     expect(asked.statusCode, asked.body).toBe(200);
     await fx.smtp.waitFor('awa.pending@example.com');
     const res = await changeEmail(awa, 'awa.pending@example.com');
@@ -72,7 +78,12 @@ describe.each(engines)('PUT user/changeEmail (%s)', (engine) => {
   });
 
   test('a confirmed change: the household follows the identity at once, and changeEmail with that address (any case) is accepted', async () => {
-    const asked = await bea.client.call('POST', identityPaths.changeEmail, { newEmail: 'bea.new@example.com', callbackURL: '/login' });
+    const asked = await bea.client.call(
+      'POST',
+      identityPaths.changeEmail,
+      { newEmail: 'bea.new@example.com', callbackURL: '/login' },
+      { authorization: `Bearer ${bea.sessionToken}` },
+    );
     expect(asked.statusCode, asked.body).toBe(200);
     // better-auth's two steps: the confirmation mail, then the verification of the new address.
     const confirmation = linkIn((await fx.smtp.waitFor('bea.new@example.com')).text, 'verify-email');
