@@ -326,7 +326,7 @@ describe('registration, submit', () => {
   test('without an identity session yet (verification required), firebaseLogin is skipped and the flow still ends', async () => {
     const user = userEvent.setup();
     const { fetchMock } = setup({
-      [identityPaths.token]: () => json({ code: 'UNAUTHORIZED', message: 'Unauthorized' }, 401),
+      [identityPaths.token]: () => json({ httpCode: 401, message: 'UNAUTHORIZED', extendedMessage: 'Unauthorized' }, 401),
     });
     await fillStepOne(user);
     const form = await fillStepTwo(user);
@@ -343,8 +343,9 @@ describe('registration, submit', () => {
       [identityPaths.signUpEmail]: () =>
         json(
           {
-            code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
-            message: 'User already exists. Use another email.',
+            httpCode: 422,
+            message: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+            extendedMessage: 'User already exists. Use another email.',
           },
           422,
         ),
