@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import { readCatalogueVersion } from './db/catalogue-version.js';
 import type { DatabaseHandle } from './db/database.js';
 import { clientErrorHandler } from './lib/client-errors.js';
+import { declareErrorAnswers } from './lib/declared-errors.js';
 import { toErrorBody } from './lib/errors.js';
 import { installInputGuards } from './lib/input-guard.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
@@ -118,8 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done();
   });
 
-  // Hostile input (NUL, lone surrogates, invalid UTF-8, deep JSON) is refused before any route sees it.
+  // Hostile input (NUL, lone surrogates, invalid UTF-8, deep JSON) is refused before any route sees it;
+  // every documented route declares the error answers that refusal and the body limits can give.
   installInputGuards(app);
+  app.addHook('onRoute', declareErrorAnswers);
 
   app.setErrorHandler((error, request, reply) => {
     const body = toErrorBody(error);

@@ -41,8 +41,11 @@ const Success = Type.Object({ success: Type.Boolean() });
 
 const Redirect = Type.Unsafe<undefined>({ type: 'null', description: 'No body: Location is the callback URL (with `?error=…` when the token is wrong)' });
 
-/** Every identity endpoint can refuse its body (400), a foreign origin (403), a too big or non-JSON body (413, 415) and throttle (429). */
-const refusals = { 400: ErrorBodySchema, 403: ErrorBodySchema, 413: ErrorBodySchema, 415: ErrorBodySchema, 429: ErrorBodySchema };
+/**
+ * Every identity endpoint can refuse its input (400), a foreign origin (403) and throttle (429);
+ * 413 and 415 on a POST come with every route (lib/declared-errors.ts).
+ */
+const refusals = { 400: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
 /** A call of a signed-in identity (the session cookie): 401 without one. */
 const signedIn = { ...refusals, 401: ErrorBodySchema };
 
