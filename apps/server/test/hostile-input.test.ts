@@ -2,7 +2,7 @@ import { accountPaths, identityPaths, playbackPaths, type LoginResponse } from '
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer } from './accounts/helpers.js';
 import { TENANT, engines } from './helpers/test-app.js';
-import { AD_MP4, newHousehold, setUpPlayback, type PlaybackFixture } from './playback/helpers.js';
+import { AD_MP4, ASSETS, FR_IP, newHousehold, play, setUpPlayback, START, type PlaybackFixture } from './playback/helpers.js';
 
 /**
  * What a hostile client sends: NUL bytes, lone surrogates, invalid UTF-8, deep JSON, oversized
@@ -83,6 +83,37 @@ describe.each(engines)('hostile input (%s)', (engine) => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual(badRequest('body.preferences: a key contains a NUL character'));
     });
+  });
+
+  test("a favourite's order that is not a 32-bit integer answers 400 (found by the fuzzer: 500 on PostgreSQL)", async () => {
+    for (const order of [1.5e-128, 2 ** 31, 0.5]) {
+      const res = await f.app.inject({
+        method: 'POST',
+        url: accountPaths.listAsset(TENANT, 'film-gratuit'),
+        headers: bearer(user.sessionToken),
+        payload: { order },
+      });
+      expect(res.statusCode, `${order}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ httpCode: 400, message: 'BAD_REQUEST', extendedMessage: expect.stringContaining('order') });
+    }
+  });
+
+  test('an eventsink time or offset past what a 64-bit column holds answers 400', async () => {
+    const played = await play(f.app, ASSETS.free, { ...bearer(user.sessionToken), 'x-forwarded-for': FR_IP });
+    for (const event of [
+      { EventType: 'Playback.Heartbeat', Timestamp: 1e308, OffsetTime: 1000 },
+      { EventType: 'Playback.Heartbeat', Timestamp: START, OffsetTime: 1e308 },
+      { EventType: 'Playback.Heartbeat', Timestamp: START, OffsetTime: 1000, SequenceNumber: 2 ** 64 },
+    ]) {
+      const res = await f.app.inject({
+        method: 'POST',
+        url: playbackPaths.eventsinkSend(TENANT),
+        headers: bearer(user.sessionToken),
+        payload: { DispatchTime: START, Customer: TENANT.customer, BusinessUnit: TENANT.businessUnit, SessionId: played.playSessionId, Payload: [event] },
+      });
+      expect(res.statusCode, `${JSON.stringify(event)}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ httpCode: 400, message: 'BAD_REQUEST', extendedMessage: expect.stringContaining('body/Payload/0/') });
+    }
   });
 
   test('a lone surrogate in a JSON string is refused and nothing is stored', async () => {

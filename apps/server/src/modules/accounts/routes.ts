@@ -80,7 +80,8 @@ const AssetListItemSchema = Type.Object(
 );
 const AssetListItemsSchema = Type.Array(AssetListItemSchema);
 const ListAssetBodySchema = Type.Object({
-  order: Type.Optional(Type.Number()),
+  /** Stored in an integer column: a fraction or a number past 32 bits is refused (400), not a database error. */
+  order: Type.Optional(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })),
   metadata: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown())),
 });
 
