@@ -141,6 +141,6 @@ export const IDENTITY_ENDPOINTS: IdentityEndpoint[] = [
   }),
   endpoint('POST', identityPaths.deleteUser, 'Deletes the identity and its household (a sign-in younger than 10 minutes)', {
     body: Type.Object({ callbackURL: Type.Optional(Url), password: Type.Optional(Password), token: Type.Optional(Type.String({ maxLength: TOKEN_MAX_LENGTH })) }),
-    response: { 200: Type.Object({ success: Type.Boolean(), message: Type.Optional(Type.String()) }), ...signedIn },
+    response: { 200: Type.Object({ success: Type.Boolean(), message: Type.Optional(Type.String()) }), ...signedIn, 404: ErrorBodySchema },
   }),
 ];
