@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { AjvCompiler, type Ajv } from '@fastify/ajv-compiler';
 import { accountPaths, ErrorBodySchema, FAVORITES_LIST, identityPaths, paths, playbackPaths, type LoginResponse, type PlayResponse } from '@antenne/contract';
 import fc from 'fast-check';
@@ -68,6 +69,13 @@ interface FuzzRequest {
 }
 
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The body as text, decompressed when it was sent compressed. */
+function bodyText(raw: Buffer, encoding: string | string[] | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(raw).toString('utf8');
+  return raw.toString('utf8');
+}
 
 /** The seed and the tally of a run, on the test's output. */
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -304,8 +312,22 @@ describe.each(engines)('fuzzing the API from its OpenAPI document (%s)', (engine
     const origin = fc.constantFrom(TRUSTED_ORIGIN, TRUSTED_ORIGIN, TRUSTED_ORIGIN, 'https://evil.example', undefined);
     const remoteAddress = fc.constantFrom('90.0.0.1', '90.0.0.2', '8.8.8.8', '2.2.2.2');
 
-    return fc.record({ path, query, headers, body, auth, origin, remoteAddress }).map((r) => {
-      const requestHeaders: Record<string, string> = { ...r.headers, accept: 'application/json' };
+    // Headers every route may meet: ranges (inside, past the end, broken), conditional requests, compression, forwarded addresses.
+    const extra = fc.option(
+      fc.constantFrom<Record<string, string>>(
+        { range: 'bytes=0-9' },
+        { range: 'bytes=99999999-' },
+        { range: 'bytes=-0' },
+        { range: 'bytes=abc' },
+        { 'if-none-match': '*' },
+        { 'accept-encoding': 'br, gzip' },
+        { 'x-forwarded-for': '8.8.8.8, 127.0.0.1' },
+        { 'x-forwarded-for': 'not-an-address' },
+      ),
+      { freq: 4 },
+    );
+    return fc.record({ path, query, headers, extra, body, auth, origin, remoteAddress }).map((r) => {
+      const requestHeaders: Record<string, string> = { ...r.headers, ...r.extra, accept: 'application/json' };
       if (r.body.contentType !== undefined) requestHeaders['content-type'] = r.body.contentType;
       if (r.origin !== undefined) requestHeaders.origin = r.origin;
       return {
@@ -409,7 +431,7 @@ describe.each(engines)('fuzzing the API from its OpenAPI document (%s)', (engine
         });
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         reached.set(request.op.key, (reached.get(request.op.key) ?? 0) + 1);
-        const problem = problemOf(request.op, res.statusCode, String(res.headers['content-type'] ?? ''), res.body);
+        const problem = problemOf(request.op, res.statusCode, String(res.headers['content-type'] ?? ''), bodyText(res.rawPayload, res.headers['content-encoding']));
         if (problem !== undefined) {
           const key = `${request.op.key}: ${problem.slice(0, 160)}`;
           if (!failures.has(key)) {

@@ -15,7 +15,7 @@ import { assertTenant, type Tenant } from '../../lib/business-unit.js';
 import { deviceGroupOf } from '../../lib/device-group.js';
 import { ApiError } from '../../lib/errors.js';
 import { locate } from '../../lib/geo.js';
-import { cachedAnswer, sendAnswer, type AnswerStore, type PublicAnswer } from '../../lib/http-cache.js';
+import { cachedAnswer, NotModifiedSchema, sendAnswer, type AnswerStore, type PublicAnswer } from '../../lib/http-cache.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { findComponent, findWebConfig, findWlConfig, listContractCountries } from './repository.js';
 
@@ -108,7 +108,7 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
         summary: 'White-label config (sandwich): the home page, menu and footer references',
         params: ConfigParams,
         querystring: WlConfigQuerySchema,
-        response: { 200: WlConfigSchema, 404: ErrorBodySchema },
+        response: { 200: WlConfigSchema, 304: NotModifiedSchema, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -125,7 +125,7 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
         summary: 'One component of a white-label config (page, menu, footer ...)',
         params: ComponentParams,
         querystring: WlConfigQuerySchema,
-        response: { 200: ComponentSchema, 404: ErrorBodySchema },
+        response: { 200: ComponentSchema, 304: NotModifiedSchema, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {
