@@ -61,6 +61,8 @@ type Auth = 'session' | 'anonymous' | 'bogus';
 
 interface FuzzRequest {
   op: FuzzOperation;
+  /** Another method than the operation's, one the path does not have (a stray request): only the error body is checked. */
+  strayMethod?: string;
   url: string;
   auth: Auth;
   headers: Record<string, string>;
@@ -365,6 +367,14 @@ describe.each(engines)('fuzzing the API from its OpenAPI document (%s)', (engine
   }
   const errorBody = () => validatorFor('ErrorBody', JSON.parse(JSON.stringify(ErrorBodySchema)) as JsonSchema);
 
+  /** A stray request may answer any client error, in the error body. */
+  const strayOperation: FuzzOperation = {
+    key: 'stray',
+    method: '',
+    path: '',
+    operation: { responses: { default: { content: { 'application/json': { schema: JSON.parse(JSON.stringify(ErrorBodySchema)) as JsonSchema } } } } },
+  };
+
   /** What is wrong with an answer, or undefined. */
   function problemOf(op: FuzzOperation, status: number, contentType: string, body: string): string | undefined {
     if (status >= 500) return `answered ${status}`;
@@ -415,28 +425,34 @@ describe.each(engines)('fuzzing the API from its OpenAPI document (%s)', (engine
 
     const HOSTILITY = [0, 1, 3];
     const arbitraries = new Map(operations.flatMap((op) => HOSTILITY.map((h) => [`${op.key} ${h}`, requestFor(op, h)] as const)));
-    const arbitrary = fc
+    const request = fc
       .tuple(fc.constantFrom(...operations), fc.constantFrom(...HOSTILITY))
       .chain(([op, h]) => arbitraries.get(`${op.key} ${h}`) as fc.Arbitrary<FuzzRequest>);
+    // One in twenty: a method the path does not have (PATCH /healthz, GET on a POST-only call …).
+    const stray = fc.tuple(request, fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS')).map(([r, method]) => {
+      const pathMethods = Object.keys(doc.paths[r.op.path] ?? {}).map((m) => m.toUpperCase());
+      return pathMethods.includes(method) ? r : { ...r, strayMethod: method };
+    });
+    const arbitrary = fc.oneof({ weight: 19, arbitrary: request }, { weight: 1, arbitrary: stray });
     await fc.assert(
       fc.asyncProperty(arbitrary, async (request) => {
         if (sent > 0 && sent % REFRESH_EVERY === 0) await refresh(false);
         sent++;
         const res = await app.inject({
-          method: request.op.method as 'GET',
+          method: (request.strayMethod ?? request.op.method) as 'GET',
           url: request.url,
           headers: withAuth(request),
           remoteAddress: request.remoteAddress,
           ...(request.payload === undefined ? {} : { payload: request.payload }),
         });
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        reached.set(request.op.key, (reached.get(request.op.key) ?? 0) + 1);
-        const problem = problemOf(request.op, res.statusCode, String(res.headers['content-type'] ?? ''), bodyText(res.rawPayload, res.headers['content-encoding']));
+        if (request.strayMethod === undefined) reached.set(request.op.key, (reached.get(request.op.key) ?? 0) + 1);
+        const problem = problemOf(request.strayMethod === undefined ? request.op : strayOperation, res.statusCode, String(res.headers['content-type'] ?? ''), bodyText(res.rawPayload, res.headers['content-encoding']));
         if (problem !== undefined) {
-          const key = `${request.op.key}: ${problem.slice(0, 160)}`;
+          const key = `${request.strayMethod === undefined ? '' : `${request.strayMethod} on `}${request.op.key}: ${problem.slice(0, 160)}`;
           if (!failures.has(key)) {
             const payload = request.payload === undefined ? '' : ` body ${String(request.payload).slice(0, 200)}`;
-            failures.set(key, `${request.op.method} ${request.url.slice(0, 200)} (${request.auth})${payload} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+            failures.set(key, `${request.strayMethod ?? request.op.method} ${request.url.slice(0, 200)} (${request.auth})${payload} → ${res.statusCode} ${res.body.slice(0, 300)}`);
           }
         }
         if (res.statusCode < 300 && ENDS_SESSION.some((pattern) => pattern.test(request.op.key))) {
