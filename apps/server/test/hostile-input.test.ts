@@ -171,6 +171,25 @@ describe.each(engines)('hostile input (%s)', (engine) => {
     expect(res.json()).toMatchObject({ httpCode: 400, message: 'BAD_REQUEST', extendedMessage: expect.stringContaining('name') });
   });
 
+  test('preference keys and values and profile names have length limits', async () => {
+    const post = (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') =>
+      f.app.inject({ method, url, headers: bearer(user.sessionToken), payload });
+    const longKey = await post(accountPaths.preferences(TENANT), { preferences: { ['k'.repeat(129)]: 'v' } });
+    expect(longKey.json()).toMatchObject({ httpCode: 400, message: 'BAD_REQUEST', extendedMessage: expect.stringContaining('body/preferences') });
+    const emptyKey = await post(accountPaths.preferences(TENANT), { preferences: { '': 'v' } });
+    expect(emptyKey.statusCode).toBe(400);
+    const longMetadataKey = await post(accountPaths.profile(TENANT, ownerId()), { metadata: { ['m'.repeat(65)]: 'v' } }, 'PUT');
+    expect(longMetadataKey.json()).toMatchObject({ httpCode: 400, message: 'BAD_REQUEST', extendedMessage: expect.stringContaining('body/metadata') });
+    const manyMetadataKeys = Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, 'v']));
+    expect((await post(accountPaths.profile(TENANT, ownerId()), { metadata: manyMetadataKeys }, 'PUT')).statusCode).toBe(400);
+    const favouriteMetadata = await post(accountPaths.listAsset(TENANT, 'film-gratuit'), { metadata: { ['m'.repeat(65)]: 1 } });
+    expect(favouriteMetadata.statusCode).toBe(400);
+    const longValue = await post(accountPaths.preferences(TENANT), { preferences: { city: 'v'.repeat(4097) } });
+    expect(longValue.json()).toMatchObject({ httpCode: 403, message: 'TOO_LONG_PREFERENCES' });
+    const longName = await post(accountPaths.profile(TENANT, ownerId()), { displayName: 'n'.repeat(65) }, 'PUT');
+    expect(longName.json()).toMatchObject({ httpCode: 400, message: 'BAD_REQUEST', extendedMessage: 'body/displayName must NOT have more than 64 characters' });
+  });
+
   describe('the one error body everywhere', () => {
     test('a Range beyond a media file answers 416 in the error body, with Content-Range', async () => {
       const res = await f.app.inject({ url: AD_MP4, headers: { range: 'bytes=999999-' } });
