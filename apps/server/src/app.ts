@@ -15,7 +15,10 @@ import type { ErrorBody } from '@antenne/contract';
 import type { Config } from './config.js';
 import { readCatalogueVersion } from './db/catalogue-version.js';
 import type { DatabaseHandle } from './db/database.js';
+import { clientErrorHandler } from './lib/client-errors.js';
+import { declareErrorAnswers } from './lib/declared-errors.js';
 import { toErrorBody } from './lib/errors.js';
+import { installInputGuards } from './lib/input-guard.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { SERVER_VERSION } from './lib/version.js';
@@ -106,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const body: ErrorBody = { httpCode: 400, message: 'BAD_REQUEST', extendedMessage: error.message };
       void (reply as FastifyReply).code(400).send(body);
     },
+    // And so does what Node's HTTP parser refuses before routing (431, unknown methods, raw bytes in paths).
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.addHook('onClose', async () => database.destroy());
@@ -124,6 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
     done();
   });
+
+  // Hostile input (NUL, lone surrogates, invalid UTF-8, deep JSON) is refused before any route sees it;
+  // every documented route declares the error answers that refusal and the body limits can give.
+  installInputGuards(app);
+  app.addHook('onRoute', declareErrorAnswers);
 
   app.setErrorHandler((error, request, reply) => {
     const body = toErrorBody(error);

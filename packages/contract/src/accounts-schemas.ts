@@ -1,12 +1,22 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { DEVICE_TYPES } from './constants.js';
-import { SOCIAL_PROVIDER_IDS } from './accounts.js';
+import { MAX_PROFILE_METADATA, SOCIAL_PROVIDER_IDS } from './accounts.js';
 
 /**
  * The accounts calls' schemas (TypeBox): the server validates and documents with them; the web
  * app uses only their static types. Kept apart from accounts.ts so that importing a path or a
  * constant never brings TypeBox into the web app's bundle.
  */
+
+/**
+ * A map whose keys are bounded too: TypeBox's Record drops the key schema's lengths from the JSON
+ * schema (any key would pass), so the key limits are stated as `propertyNames`.
+ */
+export const BoundedRecord = <V extends TSchema>(maxKeyLength: number, value: V, maxProperties?: number) =>
+  Type.Record(Type.String(), value, {
+    propertyNames: { minLength: 1, maxLength: maxKeyLength },
+    ...(maxProperties === undefined ? {} : { maxProperties }),
+  });
 
 export const IdentityProvidersSchema = Type.Object(
   {
@@ -114,7 +124,7 @@ export const UserProfileWriteSchema = Type.Object(
     child: Type.Optional(Type.Boolean()),
     profileType: Type.Optional(Type.String({ maxLength: 64 })),
     language: Type.Optional(Type.String({ maxLength: 8 })),
-    metadata: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 4096 }))),
+    metadata: Type.Optional(BoundedRecord(64, Type.String({ maxLength: 4096 }), MAX_PROFILE_METADATA)),
     /** Antenne: set (4 digits) or remove (null) the profile's parental PIN; stored hashed. */
     pinCode: Type.Optional(Type.Union([Type.String({ pattern: '^[0-9]{4}$' }), Type.Null()])),
   },
@@ -147,7 +157,7 @@ export type PreferencesResponse = Static<typeof PreferencesResponseSchema>;
 
 /** POST preferences: replaces the whole map. */
 export const PreferencesRequestSchema = Type.Object(
-  { preferences: Type.Record(Type.String({ minLength: 1, maxLength: 128 }), Type.String()) },
+  { preferences: BoundedRecord(128, Type.String()) },
   { $id: 'PreferencesRequest', title: 'PreferencesRequest' },
 );
 export type PreferencesRequest = Static<typeof PreferencesRequestSchema>;

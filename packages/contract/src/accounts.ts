@@ -16,6 +16,8 @@ export const MAX_FAVORITES = 500;
 /** At most this many preference keys, each value at most this long (403 TOO_MANY_PREFERENCES / TOO_LONG_PREFERENCES). */
 export const MAX_PREFERENCES = 100;
 export const MAX_PREFERENCE_LENGTH = 4096;
+/** At most this many metadata keys on a profile, and on a favourite. */
+export const MAX_PROFILE_METADATA = 32;
 /** Minimum age to hold an account (spec part 1 §5, §9). */
 export const MINIMUM_AGE = 16;
 /** Password length bounds (spec part 1 §9). */

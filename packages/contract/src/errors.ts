@@ -21,6 +21,11 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  /** A Range header beyond the end of a media file (416). */
+  'RANGE_NOT_SATISFIABLE',
+  /** The request line and headers are larger than the server reads (431). */
+  'REQUEST_HEADER_FIELDS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',

@@ -52,12 +52,15 @@ export const PlayResponseSchema = Type.Object(
   { $id: 'PlayResponse', title: 'PlayResponse' },
 );
 
+/** Times, offsets and sequence numbers are kept in 64-bit integer columns: past a safe integer is refused (400). */
+const SAFE = { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+
 const PlaybackEventSchema = Type.Object(
   {
     EventType: Type.String({ minLength: 1, maxLength: 64 }),
-    Timestamp: Type.Number(),
-    OffsetTime: Type.Optional(Type.Number({ minimum: 0 })),
-    SequenceNumber: Type.Optional(Type.Integer()),
+    Timestamp: Type.Number(SAFE),
+    OffsetTime: Type.Optional(Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    SequenceNumber: Type.Optional(Type.Integer(SAFE)),
     AssetId: Type.Optional(Type.String()),
   },
   { additionalProperties: true },

@@ -42,11 +42,19 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
   429: 'TOO_MANY_REQUESTS',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   503: 'SERVICE_UNAVAILABLE',
 };
+
+/** The generic code of an HTTP status (BAD_REQUEST for a 4xx without one of its own, INTERNAL_ERROR for a 5xx). */
+export function errorCodeOfStatus(status: number): ErrorCode {
+  return STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+}
 
 interface FastifyLikeError {
   code?: string;

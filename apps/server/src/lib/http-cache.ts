@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 
 /**
  * HTTP caching of public catalogue and structure answers. They change only with the catalogue
@@ -8,6 +9,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+/** The documented 304 of an answer sent through sendAnswer (no body). */
+export const NotModifiedSchema = Type.Unsafe<undefined>({ type: 'null', description: "Not modified: the client's copy (If-None-Match) is current" });
 
 /** Query parameters that do not change an answer. */
 const IGNORED_PARAMETERS = new Set(['client']);

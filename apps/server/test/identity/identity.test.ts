@@ -76,7 +76,7 @@ describe.each(engines)('identity service (%s)', (engine) => {
 
     const early = await client.call('POST', identityPaths.signInEmail, { email, password: PASSWORD });
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(early.json()).toMatchObject({ httpCode: 403, message: 'EMAIL_NOT_VERIFIED' });
 
     const link = new URL(/https?:\/\/\S+verify-email\S+/.exec(mail.text)![0]);
     expect((await client.call('GET', link.pathname + link.search)).statusCode).toBe(302);
@@ -102,7 +102,7 @@ describe.each(engines)('identity service (%s)', (engine) => {
     await verifiedUser('double@example.com', '203.0.113.11');
     const again = await new Client(app, '203.0.113.12').call('POST', identityPaths.signUpEmail, { email: 'Double@Example.com', password: PASSWORD, name: 'Autre' });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toMatchObject({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' });
+    expect(again.json()).toMatchObject({ httpCode: 422, message: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' });
   });
 
   test('mail goes out in Arabic for an Arabic sign-up', async () => {
@@ -134,7 +134,7 @@ describe.each(engines)('identity service (%s)', (engine) => {
     expect(statuses[5]).toBe(429);
     const last = await client.call('POST', identityPaths.signInEmail, { email: 'awa@example.com', password: PASSWORD });
     expect(last.statusCode).toBe(429);
-    expect(last.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS_TRY_LATER' });
+    expect(last.json()).toMatchObject({ httpCode: 429, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' });
     // Another address is not affected; a client cannot pick its address with a header.
     const other = await new Client(app, '198.51.100.8').call('POST', identityPaths.signInEmail, { email: 'awa@example.com', password: PASSWORD }, { 'x-antenne-client-ip': '10.0.0.1' });
     expect(other.statusCode).toBe(200);
@@ -171,7 +171,7 @@ describe.each(engines)('identity service (%s)', (engine) => {
     const { client } = await verifiedUser('omar@example.com', '203.0.113.6');
     const wrong = await client.call('POST', identityPaths.changePassword, { currentPassword: 'Pas1!lebon', newPassword: 'Autre3#motdepasse' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'INVALID_PASSWORD' });
+    expect(wrong.json()).toMatchObject({ httpCode: 400, message: 'INVALID_PASSWORD' });
     const right = await client.call('POST', identityPaths.changePassword, { currentPassword: PASSWORD, newPassword: 'Autre3#motdepasse' });
     expect(right.statusCode, right.body).toBe(200);
 
@@ -180,7 +180,7 @@ describe.each(engines)('identity service (%s)', (engine) => {
     await sql`update "identity_session" set "createdAt" = ${engine === 'postgres' ? new Date(Date.now() - 3600_000) : new Date(Date.now() - 3600_000).toISOString()}`.execute(db);
     const stale = await client.call('POST', identityPaths.deleteUser, {});
     expect(stale.statusCode).toBe(400);
-    expect(stale.json()).toMatchObject({ code: 'SESSION_EXPIRED' });
+    expect(stale.json()).toMatchObject({ httpCode: 400, message: 'SESSION_EXPIRED' });
     const again = await client.call('POST', identityPaths.signInEmail, { email: 'omar@example.com', password: 'Autre3#motdepasse' });
     expect(again.statusCode).toBe(200);
     const deleted = await client.call('POST', identityPaths.deleteUser, {});

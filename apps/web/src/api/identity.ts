@@ -8,8 +8,8 @@ import {
 
 /**
  * The identity service (better-auth under /identity, same origin): its session is a cookie, so
- * every call carries `credentials: 'include'`. Failures become an IdentityError with better-auth's
- * code (`INVALID_EMAIL_OR_PASSWORD`, `EMAIL_NOT_VERIFIED`, `USER_ALREADY_EXISTS` …), `NETWORK`
+ * every call carries `credentials: 'include'`. Failures (the one error body) become an IdentityError
+ * with better-auth's code from `message` (`INVALID_EMAIL_OR_PASSWORD`, `EMAIL_NOT_VERIFIED`, `USER_ALREADY_EXISTS` …), `NETWORK`
  * when the server could not be reached. Tokens are never logged.
  */
 
@@ -64,20 +64,18 @@ export async function identityRequest<T = unknown>(
     data = undefined;
   }
   if (!response.ok) {
+    // The one error body `{ httpCode, message: CODE, extendedMessage? }` (the server maps better-auth's).
     const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-    // better-auth's `{ code, message }`, or the server's own error body `{ httpCode, message: CODE }`.
     const code =
       response.status === 429
         ? 'TOO_MANY_ATTEMPTS_TRY_LATER'
-        : typeof record.code === 'string' && record.code
-          ? record.code
-          : typeof record.httpCode === 'number' && typeof record.message === 'string' && record.message
-            ? record.message // the server's own error body {httpCode, message}
-            : `HTTP_${response.status}`;
+        : typeof record.message === 'string' && /^[A-Z][A-Z0-9_]*$/.test(record.message)
+          ? record.message
+          : `HTTP_${response.status}`;
     throw new IdentityError(
       response.status,
       code,
-      typeof record.message === 'string' ? record.message : undefined,
+      typeof record.extendedMessage === 'string' ? record.extendedMessage : undefined,
     );
   }
   return data as T;

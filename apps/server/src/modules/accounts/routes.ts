@@ -1,5 +1,6 @@
 import {
   AssetSchema,
+  BoundedRecord,
   ChangeEmailRequestSchema,
   CredentialsSchema,
   ErrorBodySchema,
@@ -8,6 +9,7 @@ import {
   IDENTITY_USERNAME_PREFIX,
   LastViewedOffsetResponseSchema,
   LoginResponseSchema,
+  MAX_PROFILE_METADATA,
   MessageResponseSchema,
   PARENTAL_PIN_HEADER,
   PreferencesResponseSchema,
@@ -96,16 +98,14 @@ const AssetListItemSchema = Type.Object(
 );
 const AssetListItemsSchema = Type.Array(AssetListItemSchema);
 const ListAssetBodySchema = Type.Object({
-  order: Type.Optional(Type.Number()),
-  metadata: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown())),
+  /** Stored in an integer column: a fraction or a number past 32 bits is refused (400), not a database error. */
+  order: Type.Optional(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })),
+  metadata: Type.Optional(BoundedRecord(64, Type.Unknown(), MAX_PROFILE_METADATA)),
 });
 
 /** POST preferences: values are text; booleans and numbers are accepted and kept as text ('true'). */
 const PreferencesWriteSchema = Type.Object({
-  preferences: Type.Record(
-    Type.String({ minLength: 1, maxLength: 128 }),
-    Type.Union([Type.String(), Type.Boolean(), Type.Number()]),
-  ),
+  preferences: BoundedRecord(128, Type.Union([Type.String(), Type.Boolean(), Type.Number()])),
 });
 
 const LastViewedQuerySchema = Type.Object({

@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { DatabaseHandle } from '../../db/database.js';
 import { assertTenant, type Tenant } from '../../lib/business-unit.js';
-import { cachedAnswer, personalHeaders, sendAnswer } from '../../lib/http-cache.js';
+import { cachedAnswer, NotModifiedSchema, personalHeaders, sendAnswer } from '../../lib/http-cache.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { CatalogueService } from './service.js';
 import type { CatalogueSnapshot } from './snapshot.js';
@@ -50,7 +50,8 @@ const TextParams = Type.Object({ customer: Type.String(), businessUnit: Type.Str
 
 const V1 = '/v1/customer/:customer/businessunit/:businessUnit';
 const V2 = '/v2/customer/:customer/businessunit/:businessUnit';
-const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
+/** Besides the body: 304 (If-None-Match, lib/http-cache.ts) and the errors. */
+const errors = { 304: NotModifiedSchema, 400: ErrorBodySchema, 404: ErrorBodySchema };
 
 /**
  * The catalogue's Exposure calls: asset lists (ids, query, sort, paging), one asset (with

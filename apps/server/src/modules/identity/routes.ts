@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IDENTITY_BASE_PATH, identityPaths, IdentityProvidersSchema, SOCIAL_PROVIDER_IDS, type IdentityProviders } from '@antenne/contract';
+import { IDENTITY_BASE_PATH, identityPaths, IdentityProvidersSchema, SOCIAL_PROVIDER_IDS, type ErrorBody, type IdentityProviders } from '@antenne/contract';
 import type { Config } from '../../config.js';
+import { errorCodeOfStatus } from '../../lib/errors.js';
 import type { Identity } from './auth.js';
 import { createOriginPolicy, DIRECT_ORIGIN_HEADER, untrustedOrigin } from './origins.js';
+import { IDENTITY_ENDPOINTS } from './openapi.js';
 
 export interface IdentityRoutesOptions {
   identity: Identity;
@@ -72,18 +74,39 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     reply.header('cache-control', 'no-store');
-    // Past a rate limit: the code the web app translates (spec part 1 §8).
-    if (response.status === 429) {
-      return reply.type('application/json').send({ httpCode: 429, code: 'TOO_MANY_ATTEMPTS_TRY_LATER', message: 'TOO_MANY_ATTEMPTS_TRY_LATER' });
+    if (response.status >= 400) {
+      const body = identityErrorBody(response.status, await response.text());
+      if (body.httpCode >= 500) request.log.error({ status: response.status, url: request.url }, 'identity service failed');
+      return reply.code(body.httpCode).type('application/json; charset=utf-8').send(body);
     }
     return reply.send(response.body === null ? null : Buffer.from(await response.arrayBuffer()));
   };
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: `${IDENTITY_BASE_PATH}/*`,
-    schema: { hide: true },
-    ...(guard ? { preHandler: guard } : {}),
-    handler,
-  });
+  // The guard sees every identity call, whichever route below answers it (it picks the sensitive ones).
+  const guarded = guard ? { preHandler: guard } : {};
+  // The endpoints the app uses, each with its schemas (validated here, listed in the OpenAPI document) …
+  for (const { method, url, schema } of IDENTITY_ENDPOINTS) app.route({ method, url, schema, ...guarded, handler });
+  // … and every other better-auth path (OAuth callbacks …) through one hidden route.
+  app.route({ method: ['GET', 'POST'], url: `${IDENTITY_BASE_PATH}/*`, schema: { hide: true }, ...guarded, handler });
 };
+
+/**
+ * better-auth's refusal (`{ code, message }`, or no body) as the one error body: its code in
+ * `message` (what the web app translates), its text in `extendedMessage`; past a rate limit the
+ * specification's TOO_MANY_ATTEMPTS_TRY_LATER (part 1 §8); a failure of its own is a 500 without details.
+ */
+export function identityErrorBody(status: number, text: string): ErrorBody {
+  if (status >= 500) return { httpCode: 500, message: 'INTERNAL_ERROR' };
+  if (status === 429) return { httpCode: 429, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' };
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const record = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { code?: unknown; message?: unknown };
+  const code = typeof record.code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(record.code) ? record.code : errorCodeOfStatus(status);
+  const body: ErrorBody = { httpCode: status, message: code };
+  if (typeof record.message === 'string' && record.message !== '' && record.message !== code) body.extendedMessage = record.message;
+  return body;
+}

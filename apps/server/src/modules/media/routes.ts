@@ -90,7 +90,7 @@ export const mediaResponses = {
   304: EmptySchema,
   403: ErrorBodySchema,
   404: ErrorBodySchema,
-  416: EmptySchema,
+  416: ErrorBodySchema,
 };
 
 export const MEDIA_ROUTE_DESCRIPTION =
@@ -151,7 +151,8 @@ export async function serveMediaFile(
   if (rangeHeader !== undefined && (ifRange === undefined || ifRange === etag)) {
     const range = parseRange(rangeHeader, file.size);
     if (range === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${file.size}`).send(undefined);
+      void reply.removeHeader('etag').removeHeader('last-modified').header('content-range', `bytes */${file.size}`).header('cache-control', 'no-store');
+      throw new ApiError(416, 'RANGE_NOT_SATISFIABLE', `the file has ${file.size} bytes`);
     }
     if (range !== undefined) {
       const { start, end } = range;

@@ -18,6 +18,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { assertTenant, type Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
+import { jsonContentParser } from '../../lib/input-guard.js';
 import { locate } from '../../lib/geo.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { AccountsService, type SessionContext } from '../accounts/index.js';
@@ -252,16 +253,10 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
   // licence request without one, and navigator.sendBeacon(url, string) sends text/plain.
   await app.register(async (child: FastifyInstance) => {
     const scope = child.withTypeProvider<TypeBoxTypeProvider>();
+    // The app's strict JSON parser (lib/input-guard.ts) for these content types too.
     scope.removeContentTypeParser('text/plain');
-    const parseJson = (_request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) => {
-      try {
-        done(null, body === '' ? undefined : JSON.parse(body));
-      } catch {
-        done(Object.assign(new Error('body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }));
-      }
-    };
-    scope.addContentTypeParser(['text/plain', 'application/octet-stream'], { parseAs: 'string' }, parseJson);
-    scope.addContentTypeParser('*', { parseAs: 'string' }, parseJson);
+    scope.addContentTypeParser(['text/plain', 'application/octet-stream'], { parseAs: 'buffer' }, jsonContentParser);
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, jsonContentParser);
 
     scope.post(
       `${V2}/license/clearkey`,

@@ -16,7 +16,7 @@ import { assertTenant, type Tenant } from '../../lib/business-unit.js';
 import { deviceGroupOf } from '../../lib/device-group.js';
 import { ApiError } from '../../lib/errors.js';
 import { locate } from '../../lib/geo.js';
-import { cachedAnswer, personalHeaders, sendAnswer, type AnswerStore, type PublicAnswer } from '../../lib/http-cache.js';
+import { cachedAnswer, NotModifiedSchema, personalHeaders, sendAnswer, type AnswerStore, type PublicAnswer } from '../../lib/http-cache.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { findComponent, findWebConfig, findWlConfig, listContractCountries } from './repository.js';
 
@@ -118,7 +118,7 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
         summary: 'White-label config (sandwich): the home page, menu and footer references',
         params: ConfigParams,
         querystring: WlConfigQuerySchema,
-        response: { 200: WlConfigSchema, 404: ErrorBodySchema },
+        response: { 200: WlConfigSchema, 304: NotModifiedSchema, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -138,7 +138,7 @@ export const whitelabelRoutes: FastifyPluginAsyncTypebox<WhitelabelRoutesOptions
           'parental level are left out, in a personal answer (Cache-Control: private, no-store; no ETag).',
         params: ComponentParams,
         querystring: WlConfigQuerySchema,
-        response: { 200: ComponentSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ComponentSchema, 304: NotModifiedSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {

@@ -184,7 +184,7 @@ describe('account settings: my account', () => {
 describe('account settings: change password', () => {
   const changePassword = {
     [identityPaths.changePassword]: () =>
-      json({ code: 'INVALID_PASSWORD', message: 'Invalid password' }, 400),
+      json({ httpCode: 400, message: 'INVALID_PASSWORD', extendedMessage: 'Invalid password' }, 400),
   };
 
   async function openDialog() {
@@ -273,7 +273,7 @@ describe('account settings: change email', () => {
   test('a wrong password puts both fields in error and the password placeholder says so', async () => {
     const { calls } = serve(STORED, {
       [identityPaths.signInEmail]: () =>
-        json({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }, 401),
+        json({ httpCode: 401, message: 'INVALID_EMAIL_OR_PASSWORD', extendedMessage: 'Invalid email or password' }, 401),
     });
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Nouvelle adresse e-mail'), 'awa.diop@example.com');
@@ -422,7 +422,7 @@ describe('account settings: delete and sign out', () => {
   test('identity refusing with SESSION_EXPIRED also shows the ERROR.DELETE_ACCOUNT dialog', async () => {
     serve(STORED, {
       [accountPaths.userDelete(config)]: () => json({ message: 'OK' }),
-      [identityPaths.deleteUser]: () => json({ code: 'SESSION_EXPIRED', message: 'Session expired' }, 400),
+      [identityPaths.deleteUser]: () => json({ httpCode: 400, message: 'SESSION_EXPIRED', extendedMessage: 'Session expired' }, 400),
     });
     const user = userEvent.setup();
     await openSettings();

@@ -316,8 +316,9 @@ describe('registration, submit', () => {
       [identityPaths.signUpEmail]: () =>
         json(
           {
-            code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
-            message: 'User already exists. Use another email.',
+            httpCode: 422,
+            message: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+            extendedMessage: 'User already exists. Use another email.',
           },
           422,
         ),

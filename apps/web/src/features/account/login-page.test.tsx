@@ -124,7 +124,7 @@ describe('the login page', () => {
     const user = userEvent.setup();
     const { fetchMock } = setup({
       [identityPaths.signInEmail]: () =>
-        json({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }, 401),
+        json({ httpCode: 401, message: 'INVALID_EMAIL_OR_PASSWORD', extendedMessage: 'Invalid email or password' }, 401),
     });
     const form = await signIn(user, 'viewer@example.com', 'Wrong#2026');
     await waitFor(() =>
@@ -150,7 +150,7 @@ describe('the login page', () => {
     const user = userEvent.setup();
     const { fetchMock } = setup({
       [identityPaths.signInEmail]: () =>
-        json({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }, 403),
+        json({ httpCode: 403, message: 'EMAIL_NOT_VERIFIED', extendedMessage: 'Email not verified' }, 403),
     });
     await signIn(user);
     const dialog = await screen.findByRole('dialog', { name: 'Connexion' });
@@ -192,7 +192,7 @@ describe('the login page', () => {
     setup({
       [identityPaths.signInEmail]: () =>
         json(
-          { httpCode: 429, code: 'TOO_MANY_ATTEMPTS_TRY_LATER', message: 'TOO_MANY_ATTEMPTS_TRY_LATER' },
+          { httpCode: 429, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' },
           429,
         ),
     });
@@ -282,7 +282,7 @@ describe('the login page', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     setup({
       [identityPaths.providers]: () => json(providers(['facebook'])),
-      [identityPaths.signInSocial]: () => json({ code: 'PROVIDER_NOT_FOUND' }, 404),
+      [identityPaths.signInSocial]: () => json({ httpCode: 404, message: 'PROVIDER_NOT_FOUND' }, 404),
     });
     await user.click(await screen.findByRole('button', { name: 'Continuer avec Facebook' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
