@@ -8,6 +8,7 @@ import type { App } from '../../src/app.js';
 import type { Engine } from '../../src/db/database.js';
 import { importCatalogue } from '../../src/modules/catalogue/import-service.js';
 import { identitySecret } from '../../src/modules/identity/auth.js';
+import { createBeaconTokens, type BeaconTokens } from '../../src/modules/playback/beacon-token.js';
 import { createPlayTokens, type PlayTokens } from '../../src/modules/playback/play-token.js';
 import { bearer, login, testVerifyIdToken } from '../accounts/helpers.js';
 import { extraAsset, OPEN, smallCatalogue } from '../catalogue/helpers.js';
@@ -135,6 +136,8 @@ export interface PlaybackFixture {
   cacheDir: string;
   /** Signs tokens as the app does (same secret). */
   tokens: PlayTokens;
+  /** Signs eventsink beacon tokens as the app does (same secret). */
+  beaconTokens: BeaconTokens;
   /** A handle for direct reads and writes (rights, rows). */
   db: ReturnType<TestDatabase['open']>['db'];
   close(): Promise<void>;
@@ -173,6 +176,7 @@ export async function setUpPlayback(engine: Engine): Promise<PlaybackFixture> {
     clock,
     cacheDir,
     tokens: createPlayTokens(identitySecret(testConfig(testDb))),
+    beaconTokens: createBeaconTokens(identitySecret(testConfig(testDb))),
     db: database.db,
     close: async () => {
       await app.close();

@@ -92,6 +92,7 @@ function playResponse(assetId: string, patch: Partial<PlayResponse> = {}): PlayR
     contractRestrictions: { airplayEnabled: true, ffEnabled: true, rwEnabled: true, timeshiftEnabled: true },
     streamInfo: { live: false, static: true, event: false },
     analytics: { postInterval: 3, percentage: 100 },
+    beaconToken: `beacon-${assetId}`,
     bumpers: {},
     ...patch,
   };
@@ -374,8 +375,10 @@ describe('player page', () => {
     expect(sendBeacon).toHaveBeenCalled();
     const [url, blob] = sendBeacon.mock.calls.at(-1) as [string, Blob];
     expect(url).toBe(SEND);
-    const body = JSON.parse(await blob.text()) as { SessionId: string; Payload: { EventType: string; OffsetTime?: number }[] };
+    const body = JSON.parse(await blob.text()) as { SessionId: string; BeaconToken?: string; Payload: { EventType: string; OffsetTime?: number }[] };
     expect(body.SessionId).toBe('ps-film-1');
+    // The play response's beacon token is the beacon's credential, in the body (URLs get logged).
+    expect(body.BeaconToken).toBe('beacon-film-1');
     const types = body.Payload.map((event) => event.EventType);
     expect(types).toEqual(expect.arrayContaining(['Playback.Created', 'Playback.Started', 'Playback.Paused', 'Playback.Aborted']));
     expect(body.Payload.at(-1)).toMatchObject({ EventType: 'Playback.Aborted', OffsetTime: 21_500 });

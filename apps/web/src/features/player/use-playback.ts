@@ -459,6 +459,7 @@ export function usePlayback({ video, assetId, progress, isEpisode }: UsePlayback
         playSessionId: play.playSessionId,
         assetId: play.assetId,
         token: useSessionStore.getState().token,
+        beaconToken: play.beaconToken,
         intervalMs: play.analytics?.postInterval ? play.analytics.postInterval * 1000 : undefined,
       });
       reporter.add('Playback.Created', { AutoPlay: true, RequestId: play.requestId });
