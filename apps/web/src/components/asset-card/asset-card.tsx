@@ -53,20 +53,6 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
     });
     if (validated) void navigate(details);
   };
-  /** A signed-in user toggles the favourite (a series by its show id); a visitor is asked to sign in. */
-  const favourite = async () => {
-    if (favorite.signedIn) {
-      favorite.press();
-      return;
-    }
-    const { validated } = await openPopup({
-      title: t('CARD.SIGN_IN_TITLE'),
-      html: `<p>${escapeHtml(t('CARD.SIGN_IN_TEXT'))}</p>`,
-      validateLabel: t('CARD.SIGN_IN'),
-      cancel: true,
-    });
-    if (validated) void navigate('/login');
-  };
   const sized = image ? atDensities(image.url, CARD_WIDTH[orientation]) : undefined;
   return (
     <article className={`${styles.card} ${orientation === 'portrait' ? styles.portrait : styles.landscape}`}>
@@ -116,7 +102,7 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
           aria-label={favorite.on ? t('FAVORITES.IN_FAVORITES_TITLE', { title }) : t('CARD.FAVOURITE', { title })}
           aria-pressed={favorite.on}
           aria-busy={favorite.busy || undefined}
-          onClick={() => void favourite()}
+          onClick={favorite.press}
         >
           <HeartIcon />
         </button>

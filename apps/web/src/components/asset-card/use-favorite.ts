@@ -2,21 +2,36 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { isFavoriteIn, useFavoriteIds, useToggleFavorite, type FavoriteTarget } from '../../api/favorites';
 import { escapeHtml } from '../../lib/html';
+import { useLocation, useNavigate } from '../../lib/router';
 import { useUserToken } from '../../state/session-store';
 import { openPopup } from '../modal/popup-store';
+import { askToSignIn } from '../sign-in-prompt';
 
 /**
- * A favourite button's state and action for a signed-in user (spec part 2 §4): on when the
- * target is in the list; a press adds or removes it, the list is reloaded, and a failure is told
- * in a popup (LIMIT_REACHED past MAX_FAVORITES). `signedIn` false: the caller asks a visitor to sign in.
+ * A favourite button's state and action (spec part 2 §4), the same for a card and the details
+ * page. Signed in: on when the target is in the list; a press adds or removes it, the list is
+ * reloaded, and a failure is told in a popup (LIMIT_REACHED past MAX_FAVORITES). A visitor's
+ * press asks to sign in (components/sign-in-prompt.ts), coming back to this page afterwards.
  */
 export function useFavorite(target: FavoriteTarget) {
   const { t } = useTranslation();
   const token = useUserToken();
   const ids = useFavoriteIds();
   const toggle = useToggleFavorite();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const on = token ? isFavoriteIn(ids, target) : false;
   const press = () => {
+    if (!token) {
+      void askToSignIn({
+        title: t('CARD.SIGN_IN_TITLE'),
+        text: t('CARD.SIGN_IN_TEXT'),
+        signIn: t('CARD.SIGN_IN'),
+        returnTo: `${pathname}${search}`,
+        navigate,
+      });
+      return;
+    }
     if (toggle.isPending) return;
     toggle.mutate(
       { target, add: !on },
@@ -31,5 +46,5 @@ export function useFavorite(target: FavoriteTarget) {
       },
     );
   };
-  return { signedIn: Boolean(token), on, busy: toggle.isPending, press };
+  return { on, busy: toggle.isPending, press };
 }
