@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
+import { isApiError, isSessionRejection } from '../../api/client';
 import { isFavoriteIn, useFavoriteIds, useToggleFavorite, type FavoriteTarget } from '../../api/favorites';
 import { escapeHtml } from '../../lib/html';
 import { useLocation, useNavigate } from '../../lib/router';
@@ -37,6 +37,8 @@ export function useFavorite(target: FavoriteTarget) {
       { target, add: !on },
       {
         onError: (error) => {
+          // A session the server no longer accepts: the app shell offers to sign in again instead.
+          if (isSessionRejection(error)) return;
           const limit = isApiError(error) && error.message === 'LIMIT_REACHED';
           void openPopup({
             title: t('FAVORITES.ERROR_TITLE'),

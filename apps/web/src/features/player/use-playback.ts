@@ -7,7 +7,7 @@ import {
   type PlayFormat,
   type PlayResponse,
 } from '@antenne/contract';
-import { isApiError } from '../../api/client';
+import { isApiError, isSessionRejection } from '../../api/client';
 import { EventReporter, getNextAsset, requestPlay } from '../../api/playback';
 import { useStartup } from '../../api/use-startup';
 import { usePopup, usePopupStore, type PopupOptions } from '../../components/modal';
@@ -247,6 +247,8 @@ export function usePlayback({ video, assetId, progress, isEpisode }: UsePlayback
       if (signal.aborted) return null;
       const { t } = latest.current;
       if (isApiError(error) && error.httpCode === 401) {
+        // A session the server no longer accepts: the app shell offers to sign in again (and back here).
+        if (token !== null && isSessionRejection(error)) return null;
         await popup({ title: t('PLAYER.POPUP_LOGIN_TO_WATCH'), validateLabel: ok() });
         if (signal.aborted) return null;
         rememberReturnTo(`${window.location.pathname}${window.location.search}`);
