@@ -68,15 +68,20 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/** Signed in with the stale token on /mosaic/bookmark, the user presses a favourite: the prompt. */
+async function pressWithStaleSession() {
+  staleSession();
+  mockFetch(server());
+  const user = userEvent.setup();
+  const { router } = renderApp('/mosaic/bookmark');
+  await user.click(await screen.findByRole('button', { name: "Ajouter L'Été à Dakar aux favoris" }));
+  const prompt = await screen.findByRole('dialog', { name: 'Session terminée' });
+  return { user, router, prompt };
+}
+
 describe('a session the server no longer accepts', () => {
   test('a personal action answered 401 forgets the session, offers to sign in again, and the sign-in comes back to the page', async () => {
-    staleSession();
-    mockFetch(server());
-    const user = userEvent.setup();
-    const { router } = renderApp('/mosaic/bookmark');
-
-    await user.click(await screen.findByRole('button', { name: "Ajouter L'Été à Dakar aux favoris" }));
-    const prompt = await screen.findByRole('dialog', { name: 'Session terminée' });
+    const { user, router, prompt } = await pressWithStaleSession();
     expect(within(prompt).getByText(/Reconnectez-vous pour continuer/)).toBeInTheDocument();
     // Not the generic failure popup, and the session is gone.
     expect(screen.queryByRole('dialog', { name: 'Favoris' })).not.toBeInTheDocument();
@@ -95,12 +100,7 @@ describe('a session the server no longer accepts', () => {
   });
 
   test('Cancel keeps the visitor on the page, signed out', async () => {
-    staleSession();
-    mockFetch(server());
-    const user = userEvent.setup();
-    const { router } = renderApp('/mosaic/bookmark');
-    await user.click(await screen.findByRole('button', { name: "Ajouter L'Été à Dakar aux favoris" }));
-    const prompt = await screen.findByRole('dialog', { name: 'Session terminée' });
+    const { user, router, prompt } = await pressWithStaleSession();
     await user.click(within(prompt).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/mosaic/bookmark');
