@@ -166,7 +166,7 @@ export async function setUpPlayback(engine: Engine): Promise<PlaybackFixture> {
   app.playbackMedia.setBumper('bumper-brand', { hls: `${BRAND_FOLDER}master.m3u8`, dash: `${BRAND_FOLDER}manifest.mpd`, durationMs: 3000 });
   app.playbackMedia.setBumper('bumper-csa-10', { hls: `${CSA10_FOLDER}master.m3u8`, dash: `${CSA10_FOLDER}manifest.mpd`, durationMs: 3000 });
   app.playbackMedia.setAds([
-    { id: 'ad-1', title: 'Café du Port', mp4: AD_MP4, durationMs: 8000, width: 1280, height: 720, clickThrough: 'https://example.com/cafe?a=1&b=2' },
+    { id: 'ad-1', title: 'Café du Port', mp4: AD_MP4, durationMs: 8000, width: 1280, height: 720, clickThrough: 'https://example.com/cafe?a=1&b=2', codecs: 'avc1.4d401f,mp4a.40.2' },
   ]);
   app.playbackMedia.contentKeys.add({ keyId: KEY_ID, key: KEY, mediaPrefix: `/media/${ASSETS.encrypted}/` });
 

@@ -196,13 +196,21 @@ describe.each(engines)('protected media, licence, ads and eventsink (%s)', (engi
       expect(ad.title).toBe('Café du Port');
       const linear = ad.creatives.find((c: { type: string }) => c.type === 'linear') as unknown as {
         duration: number;
-        mediaFiles: { fileURL: string; mimeType: string; deliveryType: string; width: number; height: number }[];
+        mediaFiles: { fileURL: string; mimeType: string; codec: string | null; deliveryType: string; width: number; height: number }[];
         trackingEvents: Record<string, string[]>;
         videoClickThroughURLTemplate: { url: string };
         videoClickTrackingURLTemplates: { url: string }[];
       };
       expect(linear.duration).toBe(8);
-      expect(linear.mediaFiles[0]).toMatchObject({ fileURL: `http://tv.example.com${AD_MP4}`, mimeType: 'video/mp4', deliveryType: 'progressive', width: 1280, height: 720 });
+      expect(linear.mediaFiles[0]).toMatchObject({
+        fileURL: `http://tv.example.com${AD_MP4}`,
+        mimeType: 'video/mp4',
+        // The creative's codecs (VAST 4.1 MediaFile@codec): the player gives them to the media stack.
+        codec: 'avc1.4d401f,mp4a.40.2',
+        deliveryType: 'progressive',
+        width: 1280,
+        height: 720,
+      });
       expect(linear.videoClickThroughURLTemplate.url).toBe('https://example.com/cafe?a=1&b=2');
       expect(Object.keys(linear.trackingEvents).sort()).toEqual(
         ['complete', 'creativeView', 'firstQuartile', 'midpoint', 'mute', 'pause', 'resume', 'start', 'thirdQuartile', 'unmute'],

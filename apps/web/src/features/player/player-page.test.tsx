@@ -360,6 +360,23 @@ describe('player page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/csa'));
   });
 
+  test.each([
+    ['a trailer', { assetId: 'ba-1', type: 'CLIP', localized: [{ locale: 'fr', title: 'Bande-annonce' }] }],
+    ['a film', film],
+    ['a channel', { assetId: 'chaine-1', type: 'TV_CHANNEL', localized: [{ locale: 'fr', title: 'La Chaîne' }] }],
+  ] as [string, Asset][])('%s ends: back, without asking for a next episode (only episodes have one)', async (_kind, asset) => {
+    signIn();
+    const fetchMock = serve({ [playPath(asset.assetId)]: () => json(playResponse(asset.assetId)) }, [asset]);
+    const { router } = await openPlayer(`/player/${asset.assetId}`);
+    await waitFor(() => expect(video()).toHaveAttribute('data-phase', 'content'));
+    // The asset's details are in (its title shows): the player knows what it plays.
+    expect(await screen.findByRole('heading', { level: 1, name: asset.localized?.[0]?.title })).toBeInTheDocument();
+    fireEvent(video(), new Event('ended'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/csa'));
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(asked.filter((path) => path.endsWith('/next'))).toEqual([]);
+  });
+
   test('leaving: Aborted with the position goes out by beacon, the player is destroyed', async () => {
     signIn();
     serve({ [playPath('film-1')]: () => json(playResponse('film-1')) });

@@ -118,9 +118,9 @@ export function usePlayback({ video, assetId, progress, isEpisode }: UsePlayback
   const airplayAllowedRef = useRef(true);
 
   // The effect below runs once per asset; what it calls later reads the latest of these.
-  const latest = useRef({ t, language: i18n.language, navigate, open, progress });
+  const latest = useRef({ t, language: i18n.language, navigate, open, progress, isEpisode });
   useEffect(() => {
-    latest.current = { t, language: i18n.language, navigate, open, progress };
+    latest.current = { t, language: i18n.language, navigate, open, progress, isEpisode };
   });
 
   const back = useCallback(() => {
@@ -361,9 +361,12 @@ export function usePlayback({ video, assetId, progress, isEpisode }: UsePlayback
       }
     }
 
-    /** The asset ended: the next episode, or back when there is none or the call fails. */
+    /**
+     * The asset ended: the next episode, or back when there is none or the call fails. Only an
+     * episode has a next one: a film, a trailer or a channel goes back without asking.
+     */
     async function afterEnd() {
-      const next = await getNextAsset(config, assetId, { signal }).catch(() => null);
+      const next = latest.current.isEpisode ? await getNextAsset(config, assetId, { signal }).catch(() => null) : null;
       if (signal.aborted) return;
       if (next) latest.current.navigate(`/player/${encodeURIComponent(next.assetId)}`, { replace: true });
       else back();
