@@ -1,5 +1,3 @@
-import { escapeHtml } from '../lib/html';
-import { rememberReturnTo } from '../lib/return-to';
 import type { NavigateFunction } from '../lib/router';
 import { openPopup } from './modal/popup-store';
 
@@ -22,11 +20,13 @@ export interface SignInPrompt {
 export async function askToSignIn({ title, text, signIn, returnTo, navigate }: SignInPrompt): Promise<boolean> {
   const { validated } = await openPopup({
     title,
-    html: `<p>${escapeHtml(text)}</p>`,
+    text,
     validateLabel: signIn,
     cancel: true,
   });
   if (!validated) return false;
+  // Fetched on use: the prompt's callers are on the first screen, whose JavaScript has a budget.
+  const { rememberReturnTo } = await import('../lib/return-to');
   rememberReturnTo(returnTo);
   navigate('/login');
   return true;

@@ -222,8 +222,8 @@ onSessionRejected((token) => useSessionStore.getState().sessionRejected(token));
  */
 export function syncSessionAcrossTabs(): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== storageKeys.session && event.key !== null) return;
-    if (event.key === null || event.newValue === null) useSessionStore.getState().clear();
+    if (event.key !== storageKeys.session) return;
+    if (event.newValue === null) useSessionStore.getState().clear();
     else void useSessionStore.persist.rehydrate();
   };
   window.addEventListener('storage', onStorage);

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { askToSignIn } from '../../components/sign-in-prompt';
-import { useLocation, useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/router';
 import { syncSessionAcrossTabs, useSessionStore } from '../../state/session-store';
 
 /**
@@ -14,12 +14,7 @@ import { syncSessionAcrossTabs, useSessionStore } from '../../state/session-stor
 export function useSessionWatch(): void {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const expired = useSessionStore((state) => state.sessionExpired);
-  const here = useRef(location);
-  useEffect(() => {
-    here.current = location;
-  });
 
   useEffect(() => syncSessionAcrossTabs(), []);
 
@@ -29,12 +24,13 @@ export function useSessionWatch(): void {
     // promise settles, gives way to this one, which says what happened and what to do.
     const timer = setTimeout(() => {
       useSessionStore.getState().dismissSessionExpired();
-      const { pathname, search } = here.current;
+      // Where the user is when the prompt opens (the router follows the browser's location).
+      const { pathname, search } = window.location;
       if (pathname === '/login') return;
       void askToSignIn({
-        title: t('POPUP.SESSION_EXPIRED_TITLE'),
-        text: t('POPUP.SESSION_EXPIRED_TEXT'),
-        signIn: t('POPUP.SESSION_EXPIRED_SIGN_IN'),
+        title: t('POPUP.SESSION_TITLE'),
+        text: t('POPUP.SESSION_TEXT'),
+        signIn: t('POPUP.SESSION_SIGN_IN'),
         returnTo: `${pathname}${search}`,
         navigate,
       });

@@ -2,7 +2,6 @@ import type { Asset } from '@antenne/contract';
 import { Link, useNavigate } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { badgeOf, csaLevelOf, descriptionOf, imageOf, progressOf, titleOf, type CardOrientation } from '../../lib/asset-display';
-import { escapeHtml } from '../../lib/html';
 import { atDensities } from '../../lib/image-url';
 import { favoriteTargetOf } from '../../api/favorites';
 import { openPopup } from '../modal/popup-store';
@@ -47,7 +46,7 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
   const showInfo = async () => {
     const { validated } = await openPopup({
       title,
-      ...(summary ? { html: `<p>${escapeHtml(summary)}</p>` } : {}),
+      ...(summary ? { text: summary } : {}),
       validateLabel: t('CARD.OPEN_DETAILS'),
       cancel: t('CARD.CLOSE'),
     });

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isApiError, isSessionRejection } from '../../api/client';
 import { isFavoriteIn, useFavoriteIds, useToggleFavorite, type FavoriteTarget } from '../../api/favorites';
-import { escapeHtml } from '../../lib/html';
-import { useLocation, useNavigate } from '../../lib/router';
+import { useNavigate } from '../../lib/router';
 import { useUserToken } from '../../state/session-store';
 import { openPopup } from '../modal/popup-store';
 import { askToSignIn } from '../sign-in-prompt';
@@ -19,7 +18,6 @@ export function useFavorite(target: FavoriteTarget) {
   const ids = useFavoriteIds();
   const toggle = useToggleFavorite();
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
   const on = token ? isFavoriteIn(ids, target) : false;
   const press = () => {
     if (!token) {
@@ -27,7 +25,7 @@ export function useFavorite(target: FavoriteTarget) {
         title: t('CARD.SIGN_IN_TITLE'),
         text: t('CARD.SIGN_IN_TEXT'),
         signIn: t('CARD.SIGN_IN'),
-        returnTo: `${pathname}${search}`,
+        returnTo: `${window.location.pathname}${window.location.search}`,
         navigate,
       });
       return;
@@ -42,7 +40,7 @@ export function useFavorite(target: FavoriteTarget) {
           const limit = isApiError(error) && error.message === 'LIMIT_REACHED';
           void openPopup({
             title: t('FAVORITES.ERROR_TITLE'),
-            html: `<p>${escapeHtml(t(limit ? 'FAVORITES.LIMIT_REACHED' : 'FAVORITES.ERROR'))}</p>`,
+            text: t(limit ? 'FAVORITES.LIMIT_REACHED' : 'FAVORITES.ERROR'),
           });
         },
       },
