@@ -40,6 +40,11 @@ const RECORD_PHASES = `
     if (window.__phases[window.__phases.length - 1] !== step) window.__phases.push(step);
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase', 'data-asset-id'] });
 `;
+/** Collects, in the page, the Content-Security-Policy violations (the directive and what was blocked). */
+const RECORD_CSP = `
+  window.__csp = [];
+  document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
+`;
 /** The visitor accepted cookies and advertising (ads need consent: SPEC-DECISIONS). */
 const CONSENT = `try { localStorage.setItem('consent', 'all'); } catch {}`;
 
@@ -88,9 +93,12 @@ describe('signed in as the demo subscriber', () => {
   test('a free film: brand bumper, classification bumper, ad with its beacons, then the content; seek, pause, subtitles; leave at 20 s, resume near 20 s', async () => {
     const { page } = await suite.newPage({ initScript: `${CONSENT}\n${RECORD_PHASES}`, bypassCSP: true });
     const beacons: string[] = [];
+    /** The eventsink posts without a bearer (the beacon as the page is left): their statuses. */
+    const headerless: number[] = [];
     page.on('response', (response: Response) => {
       const url = new URL(response.url());
       if (url.pathname === playbackPaths.adTracking(TENANT) && response.status() === 204) beacons.push(url.searchParams.get('event') ?? '');
+      if (url.pathname === playbackPaths.eventsinkSend(TENANT) && !response.request().headers()['authorization']) headerless.push(response.status());
     });
     await signInDemo(page);
     await openDetails(page, FREE_FILM);
@@ -140,15 +148,14 @@ describe('signed in as the demo subscriber', () => {
     await page.getByRole('button', { name: 'Lecture' }).click();
     await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(paused + 0.5);
 
-    // Subtitles on (French): a cue track shows; then off.
+    // Subtitles on (French): shaka's text display shows, in French; then off (engine.ts).
     await page.getByRole('button', { name: 'Sous-titres', exact: true }).click();
     await page.getByRole('menuitemradio', { name: 'Français' }).click();
-    const showing = () =>
-      video(page).evaluate((v: HTMLVideoElement) => [...v.textTracks].filter((t) => t.mode === 'showing').map((t) => t.language));
-    await expect.poll(showing).toEqual(['fr']);
+    const showing = () => page.evaluate(() => document.querySelector('.shaka-text-container')?.getAttribute('lang') ?? null);
+    await expect.poll(showing).toBe('fr');
     await page.getByRole('button', { name: 'Sous-titres', exact: true }).click();
     await page.getByRole('menuitemradio', { name: 'Aucun' }).click();
-    await expect.poll(showing).toEqual([]);
+    await expect.poll(showing).toBeNull();
 
     // Leave at about 20 s of the film.
     await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 19));
@@ -156,6 +163,9 @@ describe('signed in as the demo subscriber', () => {
     await showControls(page);
     await page.getByRole('button', { name: 'Retour' }).click();
     await page.waitForURL(new RegExp(`/details/vod/${FREE_FILM}`));
+    // The beacon sent on leaving carried the play session's beacon token and was accepted.
+    await expect.poll(() => headerless.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(headerless.every((status) => status === 200), `beacon statuses ${headerless.join(',')}`).toBe(true);
     // The details page shows the progress and offers to resume.
     await page.getByRole('progressbar').waitFor();
     const resume = page.getByRole('link', { name: /Reprendre/ });
@@ -173,6 +183,80 @@ describe('signed in as the demo subscriber', () => {
     await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(18);
     expect(await currentTime(page)).toBeLessThan(27);
   }, 240_000);
+
+  test('ad and film without a console warning or a CSP violation; subtitles above the control bar while it shows', async () => {
+    // No bypassCSP here: the app's own policy applies, and its violations are collected.
+    const { page } = await suite.newPage({ initScript: `${CONSENT}\n${RECORD_PHASES}\n${RECORD_CSP}` });
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') messages.push(`${message.type()}: ${message.text()}`);
+    });
+    await signInDemo(page);
+    await openDetails(page, FREE_FILM);
+    // From here on, the playback: the ad, then the film (from the start or the bookmark).
+    messages.length = 0;
+    await page.getByRole('link', { name: /^(Regarder|Reprendre)/ }).first().click();
+    await expect.poll(() => phase(page), { timeout: 60_000, interval: 250 }).toBe('ad');
+    await waitForContentPlaying(page);
+
+    await showControls(page);
+    await page.getByRole('button', { name: 'Sous-titres', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'Français' }).click();
+    const cue = page.locator('.shaka-text-container span').first();
+    await cue.waitFor({ timeout: 60_000 });
+    const bottomBar = page.locator('[data-visible] > div').last();
+    /** The cue's bottom edge (NaN between two cues: the poll asks again). */
+    const cueBottom = async () => {
+      const box = await cue.boundingBox();
+      return box ? box.y + box.height : Number.NaN;
+    };
+
+    // Controls showing: the cue sits above the bar, the whole of it visible.
+    await showControls(page);
+    await expect.poll(async () => (await page.locator('[data-visible]').getAttribute('data-visible')) === 'true').toBe(true);
+    const bar = (await bottomBar.boundingBox())!;
+    await expect.poll(cueBottom, { timeout: 10_000 }).toBeLessThanOrEqual(bar.y + 1);
+    // Controls hidden (3 s without a move while playing): the cue goes back down, below where the bar was.
+    await expect.poll(() => page.locator('[data-visible]').getAttribute('data-visible'), { timeout: 10_000 }).toBe('false');
+    await expect.poll(cueBottom, { timeout: 30_000 }).toBeGreaterThan(bar.y);
+
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), 'CSP violations').toEqual([]);
+    expect(messages, 'console warnings and errors during the ad and the film').toEqual([]);
+  }, 240_000);
+
+  test('a trailer ends: back to the page, without asking for a next episode', async () => {
+    const { page } = await suite.newPage({ initScript: RECORD_PHASES });
+    const next: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/next')) next.push(request.url());
+    });
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') messages.push(message.text());
+    });
+    await signInDemo(page);
+    const film = (await (await fetch(`${suite.server.url}${V1}/content/asset/${FREE_FILM}?fieldSet=ALL`)).json()) as {
+      linkedEntities?: { entityId: string; linkType: string }[];
+    };
+    const trailerId = film.linkedEntities?.find((link) => link.linkType === 'TRAILER')?.entityId;
+    expect(trailerId, 'the film has a trailer').toBeDefined();
+    const trailer = (await (await fetch(`${suite.server.url}${V1}/content/asset/${trailerId}?fieldSet=ALL`)).json()) as {
+      type: string;
+      medias?: { durationMillis?: number }[];
+    };
+    expect(trailer.type).toBe('CLIP');
+    const duration = Math.floor((trailer.medias?.[0]?.durationMillis ?? 30_000) / 1000);
+    await openDetails(page, FREE_FILM);
+    // Straight to its last seconds (the route's progress), as a resume would.
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/player/${trailerId}/${duration - 3}`);
+    await waitForContent(page);
+    await page.waitForURL(new RegExp(`/details/vod/${FREE_FILM}`), { timeout: 30_000 });
+    expect(next, 'requests for a next episode').toEqual([]);
+    expect(messages.filter((text) => /404/.test(text)), 'no 404 in the console').toEqual([]);
+  }, 180_000);
 
   test('the ClearKey title plays: its licence comes from the server with the play token', async () => {
     const { page } = await suite.newPage({ initScript: RECORD_PHASES });

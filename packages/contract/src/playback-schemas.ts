@@ -43,6 +43,11 @@ export const PlayResponseSchema = Type.Object(
     }),
     streamInfo: Type.Object({ live: Type.Boolean(), static: Type.Boolean(), event: Type.Boolean() }),
     analytics: Type.Object({ postInterval: Type.Integer({ description: 'seconds' }), percentage: Type.Integer() }),
+    beaconToken: Type.String({
+      description:
+        'Antenne extension: the eventsink credential of this play session for a batch sent without a bearer token ' +
+        '(navigator.sendBeacon). Sent back in the batch body as BeaconToken, never in a URL; expires with the play session.',
+    }),
     bumpers: Type.Object({
       brand: Type.Optional(Type.Array(PlayFormatSchema)),
       classification: Type.Optional(Type.Array(PlayFormatSchema)),
@@ -77,6 +82,9 @@ export const AnalyticsBatchSchema = Type.Object(
     SessionId: Type.String({ minLength: 1, maxLength: 64 }),
     Payload: Type.Array(PlaybackEventSchema, { maxItems: MAX_ANALYTICS_BATCH }),
     ClockOffset: Type.Optional(Type.Number()),
+    BeaconToken: Type.Optional(
+      Type.String({ maxLength: 2048, description: 'Antenne extension: the play response’s beaconToken (a batch without a bearer token)' }),
+    ),
   },
   { title: 'AnalyticsBatch', additionalProperties: true },
 );

@@ -22,7 +22,7 @@ export const playbackPaths = {
   /** GET: a tracking pixel (impression, start, quartiles, complete, click…); answers 204. */
   adTracking: (bu: Bu) => `${v2(bu)}/ads/track`,
   eventsinkInit: (bu: Bu) => `${v2(bu)}/eventsink/init`,
-  /** POST the Exposure analytics batch; bearer session token, or none (sendBeacon) when SessionId is a live play session. */
+  /** POST the Exposure analytics batch: bearer session token, or (sendBeacon) the play response's beaconToken in the body's BeaconToken. */
   eventsinkSend: (bu: Bu) => `${v2(bu)}/eventsink/send`,
 } as const;
 
@@ -89,6 +89,12 @@ export interface PlayResponse {
   contractRestrictions: { airplayEnabled: boolean; ffEnabled: boolean; rwEnabled: boolean; timeshiftEnabled: boolean };
   streamInfo: { live: boolean; static: boolean; event: boolean };
   analytics: { postInterval: number; percentage: number };
+  /**
+   * Antenne's extension beside `analytics`: the eventsink credential of this play session for a
+   * batch sent without a bearer token (navigator.sendBeacon cannot set headers). The player puts
+   * it in the batch body (`BeaconToken`), never in a URL; it expires with the play session.
+   */
+  beaconToken: string;
   bumpers: PlayBumpers;
   /** The asset's CSA level (numeric code) when it has one. */
   parentalRating?: string;
@@ -129,6 +135,8 @@ export interface AnalyticsBatch {
   SessionId: string;
   Payload: PlaybackEvent[];
   ClockOffset?: number;
+  /** Antenne's extension: the play response's beaconToken, the credential of a batch sent without a bearer token. */
+  BeaconToken?: string;
 }
 
 /** Player constants (spec part 2 §9). */

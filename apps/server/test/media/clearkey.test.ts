@@ -285,6 +285,8 @@ describe('prepareDemo with a playback registry', () => {
             width: 1280,
             height: 720,
             clickThrough: '/',
+            // Read from the file: libx264 Main at level 3.1 and AAC-LC, for the VAST MediaFile's codec.
+            codecs: 'avc1.4d401f,mp4a.40.2',
           });
           expect(ad.mp4).toMatch(new RegExp(`^/demo-media/${ad.id}-[0-9a-f]{12}/ad\\.mp4$`));
           expect(existsSync(path.join(cacheDir, DEMO_MEDIA_DIR, ad.mp4.split('/')[2] as string, 'ad.mp4'))).toBe(true);

@@ -8,6 +8,7 @@ import type { App } from '../../src/app.js';
 import type { Engine } from '../../src/db/database.js';
 import { importCatalogue } from '../../src/modules/catalogue/import-service.js';
 import { identitySecret } from '../../src/modules/identity/auth.js';
+import { createBeaconTokens, type BeaconTokens } from '../../src/modules/playback/beacon-token.js';
 import { createPlayTokens, type PlayTokens } from '../../src/modules/playback/play-token.js';
 import { bearer, login, testVerifyIdToken } from '../accounts/helpers.js';
 import { extraAsset, OPEN, smallCatalogue } from '../catalogue/helpers.js';
@@ -135,6 +136,8 @@ export interface PlaybackFixture {
   cacheDir: string;
   /** Signs tokens as the app does (same secret). */
   tokens: PlayTokens;
+  /** Signs eventsink beacon tokens as the app does (same secret). */
+  beaconTokens: BeaconTokens;
   /** A handle for direct reads and writes (rights, rows). */
   db: ReturnType<TestDatabase['open']>['db'];
   close(): Promise<void>;
@@ -164,7 +167,7 @@ export async function setUpPlayback(engine: Engine): Promise<PlaybackFixture> {
   app.playbackMedia.setBumper('bumper-brand', { hls: `${BRAND_FOLDER}master.m3u8`, dash: `${BRAND_FOLDER}manifest.mpd`, durationMs: 3000 });
   app.playbackMedia.setBumper('bumper-csa-10', { hls: `${CSA10_FOLDER}master.m3u8`, dash: `${CSA10_FOLDER}manifest.mpd`, durationMs: 3000 });
   app.playbackMedia.setAds([
-    { id: 'ad-1', title: 'Café du Port', mp4: AD_MP4, durationMs: 8000, width: 1280, height: 720, clickThrough: 'https://example.com/cafe?a=1&b=2' },
+    { id: 'ad-1', title: 'Café du Port', mp4: AD_MP4, durationMs: 8000, width: 1280, height: 720, clickThrough: 'https://example.com/cafe?a=1&b=2', codecs: 'avc1.4d401f,mp4a.40.2' },
   ]);
   app.playbackMedia.contentKeys.add({ keyId: KEY_ID, key: KEY, mediaPrefix: `/media/${ASSETS.encrypted}/` });
 
@@ -174,6 +177,7 @@ export async function setUpPlayback(engine: Engine): Promise<PlaybackFixture> {
     clock,
     cacheDir,
     tokens: createPlayTokens(identitySecret(testConfig(testDb))),
+    beaconTokens: createBeaconTokens(identitySecret(testConfig(testDb))),
     db: database.db,
     close: async () => {
       await app.close();

@@ -73,6 +73,7 @@ describe.each(engines)('entitlement/play (%s)', (engine) => {
       contractRestrictions: { airplayEnabled: true, ffEnabled: true, rwEnabled: true, timeshiftEnabled: false },
       streamInfo: { live: false, static: true, event: false },
       analytics: { postInterval: 3, percentage: 100 },
+      beaconToken: body.beaconToken,
       bumpers: {
         brand: [
           { format: 'HLS', mediaLocator: `/play/${token}${BRAND_FOLDER}master.m3u8` },
@@ -81,6 +82,9 @@ describe.each(engines)('entitlement/play (%s)', (engine) => {
       },
       parentalRating: '1',
     });
+    // The beacon token names this play session and expires with it.
+    expect(f.beaconTokens.verify(body.beaconToken, START)).toEqual({ sid: body.playSessionId, exp: START + 600_000 + 3600_000 });
+    expect(f.beaconTokens.verify(body.beaconToken, START + 600_000 + 3600_000)).toBeUndefined();
     const stored = await f.db.selectFrom('play_sessions').selectAll().where('id', '=', body.playSessionId).executeTakeFirstOrThrow();
     expect(stored).toEqual({
       id: body.playSessionId,

@@ -2,6 +2,7 @@ import { VASTParser } from '@dailymotion/vast-client';
 import { DOMParser } from '@xmldom/xmldom';
 import { accountPaths, playbackPaths, type LoginResponse } from '@antenne/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createBeaconTokens } from '../../src/modules/playback/beacon-token.js';
 import { createPlayTokens } from '../../src/modules/playback/play-token.js';
 import { engines, TENANT } from '../helpers/test-app.js';
 import {
@@ -35,6 +36,18 @@ test('play tokens: sign/verify round trip; expired, tampered, another key or gar
   expect(tokens.verify(`${body}.${signature.slice(0, -2)}AA`, 0)).toBeUndefined();
   expect(createPlayTokens('b'.repeat(48)).verify(token, 0)).toBeUndefined();
   for (const garbage of ['', '.', 'abc', `${body}.${signature}.x`, 'x'.repeat(5000)]) expect(tokens.verify(garbage, 0)).toBeUndefined();
+});
+
+test('beacon tokens: their own key (a play token is not one, nor the reverse), bound to a session, expiring', () => {
+  const secret = 'a'.repeat(48);
+  const beacons = createBeaconTokens(secret);
+  const plays = createPlayTokens(secret);
+  const beacon = beacons.sign({ sid: 'ps_x', exp: 2000 });
+  expect(beacons.verify(beacon, 1999)).toEqual({ sid: 'ps_x', exp: 2000 });
+  expect(beacons.verify(beacon, 2000)).toBeUndefined();
+  expect(plays.verify(beacon, 0)).toBeUndefined();
+  expect(beacons.verify(plays.sign({ sid: 'ps_x', aid: 'a', exp: 2000, p: [] }), 0)).toBeUndefined();
+  expect(createBeaconTokens('b'.repeat(48)).verify(beacon, 0)).toBeUndefined();
 });
 
 describe.each(engines)('protected media, licence, ads and eventsink (%s)', (engine) => {
@@ -183,13 +196,21 @@ describe.each(engines)('protected media, licence, ads and eventsink (%s)', (engi
       expect(ad.title).toBe('Café du Port');
       const linear = ad.creatives.find((c: { type: string }) => c.type === 'linear') as unknown as {
         duration: number;
-        mediaFiles: { fileURL: string; mimeType: string; deliveryType: string; width: number; height: number }[];
+        mediaFiles: { fileURL: string; mimeType: string; codec: string | null; deliveryType: string; width: number; height: number }[];
         trackingEvents: Record<string, string[]>;
         videoClickThroughURLTemplate: { url: string };
         videoClickTrackingURLTemplates: { url: string }[];
       };
       expect(linear.duration).toBe(8);
-      expect(linear.mediaFiles[0]).toMatchObject({ fileURL: `http://tv.example.com${AD_MP4}`, mimeType: 'video/mp4', deliveryType: 'progressive', width: 1280, height: 720 });
+      expect(linear.mediaFiles[0]).toMatchObject({
+        fileURL: `http://tv.example.com${AD_MP4}`,
+        mimeType: 'video/mp4',
+        // The creative's codecs (VAST 4.1 MediaFile@codec): the player gives them to the media stack.
+        codec: 'avc1.4d401f,mp4a.40.2',
+        deliveryType: 'progressive',
+        width: 1280,
+        height: 720,
+      });
       expect(linear.videoClickThroughURLTemplate.url).toBe('https://example.com/cafe?a=1&b=2');
       expect(Object.keys(linear.trackingEvents).sort()).toEqual(
         ['complete', 'creativeView', 'firstQuartile', 'midpoint', 'mute', 'pause', 'resume', 'start', 'thirdQuartile', 'unmute'],
@@ -301,15 +322,49 @@ describe.each(engines)('protected media, licence, ads and eventsink (%s)', (engi
       expect(await offsets(user.sessionToken)).toEqual([expect.objectContaining({ lastViewedOffset: 19_000 })]);
     });
 
-    test('sendBeacon style: text/plain without Authorization works on the unguessable play session id', async () => {
+    test('sendBeacon style: text/plain without Authorization, with the play response’s beaconToken in the body, records the bookmark', async () => {
       const body = await play(f.app, ASSETS.ads, auth());
+      expect(body.beaconToken).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
       const response = await send(
-        batchOf(body.playSessionId, [{ EventType: 'Playback.Aborted', Timestamp: START + 5000, OffsetTime: 42_000 }]),
+        { ...batchOf(body.playSessionId, [{ EventType: 'Playback.Aborted', Timestamp: START + 5000, OffsetTime: 42_000 }]), BeaconToken: body.beaconToken },
         {},
         'text/plain;charset=UTF-8',
       );
       expect(response.statusCode, response.body).toBe(200);
       expect(await offsets(user.sessionToken)).toEqual(expect.arrayContaining([expect.objectContaining({ assetId: ASSETS.ads, lastViewedOffset: 42_000 })]));
+    });
+
+    test('another household’s SessionId without its beacon token writes nothing: no credential 401; a forged, expired, play or other session’s token 403', async () => {
+      const victim = await newHousehold(f.app);
+      const attacker = await newHousehold(f.app);
+      const target = await play(f.app, ASSETS.free, bearer(victim.sessionToken));
+      const recorded = await send(batchOf(target.playSessionId, [{ EventType: 'Playback.Heartbeat', Timestamp: START + 1000, OffsetTime: 30_000 }]), bearer(victim.sessionToken));
+      expect(recorded.statusCode, recorded.body).toBe(200);
+      const own = await play(f.app, ASSETS.free, bearer(attacker.sessionToken));
+      const overwrite = [{ EventType: 'Playback.Heartbeat', Timestamp: START + 60_000, OffsetTime: 1000 }];
+      const [body, signature] = target.beaconToken.split('.') as [string, string];
+      const forgedBody = Buffer.from(JSON.stringify({ sid: target.playSessionId, exp: target.playTokenExpiration + 86_400_000 })).toString('base64url');
+      const attempts: [string, Record<string, unknown>, number, string][] = [
+        ['the bare SessionId (sendBeacon style)', {}, 401, 'NO_SESSION_TOKEN'],
+        ['an empty BeaconToken', { BeaconToken: '' }, 401, 'NO_SESSION_TOKEN'],
+        ['the attacker’s own beacon token', { BeaconToken: own.beaconToken }, 403, 'FORBIDDEN'],
+        ['a forged payload under the real signature', { BeaconToken: `${forgedBody}.${signature}` }, 403, 'FORBIDDEN'],
+        ['a tampered signature', { BeaconToken: `${body}.${signature.slice(0, -2)}AA` }, 403, 'FORBIDDEN'],
+        ['an expired token of that session', { BeaconToken: f.beaconTokens.sign({ sid: target.playSessionId, exp: START - 1 }) }, 403, 'FORBIDDEN'],
+        ['that session’s play token', { BeaconToken: target.playToken }, 403, 'FORBIDDEN'],
+        ['garbage', { BeaconToken: 'x'.repeat(3000) }, 400, 'BAD_REQUEST'],
+      ];
+      for (const [what, extra, status, code] of attempts) {
+        const response = await send({ ...batchOf(target.playSessionId, overwrite), ...extra }, {}, 'text/plain');
+        expect(response.statusCode, what).toBe(status);
+        expect(response.json(), what).toMatchObject({ httpCode: status, message: code });
+        // The attacker's own bearer session does not help either.
+        const withBearer = await send({ ...batchOf(target.playSessionId, overwrite), ...extra }, bearer(attacker.sessionToken));
+        expect(withBearer.statusCode, `${what}, with the attacker's bearer`).toBe(status === 401 ? 403 : status);
+      }
+      expect(await offsets(victim.sessionToken)).toEqual([expect.objectContaining({ assetId: ASSETS.free, lastViewedOffset: 30_000 })]);
+      const stored = await f.db.selectFrom('playback_events').select('offset_ms').where('play_session_id', '=', target.playSessionId).execute();
+      expect(stored.map((row) => Number(row.offset_ms))).toEqual([30_000]);
     });
 
     test('Completed stores the whole duration, so continue watching drops the title', async () => {
@@ -325,7 +380,11 @@ describe.each(engines)('protected media, licence, ads and eventsink (%s)', (engi
 
     test('an anonymous trailer play stores its events but no bookmark', async () => {
       const body = await play(f.app, ASSETS.trailer);
-      const response = await send(batchOf(body.playSessionId, [{ EventType: 'Playback.Heartbeat', Timestamp: START, OffsetTime: 5000 }]), {}, 'text/plain');
+      const response = await send(
+        { ...batchOf(body.playSessionId, [{ EventType: 'Playback.Heartbeat', Timestamp: START, OffsetTime: 5000 }]), BeaconToken: body.beaconToken },
+        {},
+        'text/plain',
+      );
       expect(response.statusCode).toBe(200);
       const rows = await f.db.selectFrom('playback_events').select(['profile_id']).where('play_session_id', '=', body.playSessionId).execute();
       expect(rows).toEqual([{ profile_id: null }]);
@@ -338,18 +397,20 @@ describe.each(engines)('protected media, licence, ads and eventsink (%s)', (engi
       const tenant = await send({ ...batchOf(body.playSessionId, [event]), BusinessUnit: 'autre' }, auth());
       expect(tenant.statusCode).toBe(400);
       expect(tenant.json()).toMatchObject({ httpCode: 400, message: 'BAD_REQUEST' });
-      const unknown = await send(batchOf('ps_nope', [event]));
+      const unknown = await send(batchOf('ps_nope', [event]), auth());
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toMatchObject({ httpCode: 404, message: 'UNKNOWN_PLAY_SESSION' });
-      const tooMany = await send(batchOf(body.playSessionId, Array.from({ length: 501 }, () => event)));
+      const tooMany = await send(batchOf(body.playSessionId, Array.from({ length: 501 }, () => event)), auth());
       expect(tooMany.statusCode).toBe(400);
       const notJson = await f.app.inject({ method: 'POST', url: playbackPaths.eventsinkSend(TENANT), headers: { 'content-type': 'text/plain' }, payload: '{nope' });
       expect(notJson.statusCode).toBe(400);
       expect(notJson.json()).toMatchObject({ httpCode: 400, message: 'INVALID_JSON' });
       f.clock.now = body.playTokenExpiration + 1;
       try {
-        const over = await send(batchOf(body.playSessionId, [event]));
+        const over = await send(batchOf(body.playSessionId, [event]), auth());
         expect(over.statusCode).toBe(403);
+        const overBeacon = await send({ ...batchOf(body.playSessionId, [event]), BeaconToken: body.beaconToken });
+        expect(overBeacon.statusCode).toBe(403);
       } finally {
         f.clock.now = START;
       }

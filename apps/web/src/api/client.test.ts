@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, api, apiRequest } from './client';
+import { ApiError, api, apiRequest, onSessionRejected } from './client';
 import { apiError, json } from '../../test/fetch-mock';
 
 function stubFetch(
@@ -146,5 +146,28 @@ describe('the fetch wrapper', () => {
     const error = await outcome;
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('a session the server rejects', () => {
+  test('a call made with a token answered 401 INVALID_SESSION_TOKEN or NO_SESSION_TOKEN is told, with that token; nothing else is', async () => {
+    const rejected: string[] = [];
+    const stop = onSessionRejected((token) => rejected.push(token));
+    try {
+      let answer = apiError(401, 'INVALID_SESSION_TOKEN');
+      stubFetch(() => answer);
+      await expect(api.get('/v1/x', { token: 'stale-1' })).rejects.toMatchObject({ httpCode: 401 });
+      answer = apiError(401, 'NO_SESSION_TOKEN');
+      await expect(api.post('/v1/x', {}, { token: 'stale-2' })).rejects.toMatchObject({ httpCode: 401 });
+      // A visitor's call (no token), another 401 (a wrong password), another status: not a rejected session.
+      await expect(api.get('/v1/x')).rejects.toMatchObject({ httpCode: 401 });
+      answer = apiError(401, 'INVALID_CREDENTIALS');
+      await expect(api.get('/v1/x', { token: 'good' })).rejects.toMatchObject({ httpCode: 401 });
+      answer = apiError(403, 'FORBIDDEN');
+      await expect(api.get('/v1/x', { token: 'good' })).rejects.toMatchObject({ httpCode: 403 });
+      expect(rejected).toEqual(['stale-1', 'stale-2']);
+    } finally {
+      stop();
+    }
   });
 });

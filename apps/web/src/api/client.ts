@@ -7,6 +7,10 @@ import { GET_TIMEOUT_MS } from '@antenne/contract';
  * - A bearer authorization is sent when a token is given.
  * - Household calls ask for `noCache` (`cache: 'no-store'` and `Cache-Control: no-cache`).
  * - Bodies are JSON; failures become a typed ApiError carrying the Exposure error code.
+ * - A call made with a session token that answers 401 INVALID_SESSION_TOKEN / NO_SESSION_TOKEN
+ *   (signed out or replaced elsewhere) is told to the onSessionRejected listeners — the session
+ *   store, which forgets the session; the app shell then offers to sign in again. No redirect or
+ *   popup here.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -61,6 +65,22 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** The 401 codes that say the session token itself is no good any more (signed out, another profile chosen). */
+const SESSION_REJECTED_CODES: ReadonlySet<string> = new Set(['INVALID_SESSION_TOKEN', 'NO_SESSION_TOKEN']);
+type SessionRejectedListener = (token: string) => void;
+const sessionRejectedListeners = new Set<SessionRejectedListener>();
+
+/** Calls `listener` with the token of every call that the server answers with a rejected session; returns the unsubscribe. */
+export function onSessionRejected(listener: SessionRejectedListener): () => void {
+  sessionRejectedListeners.add(listener);
+  return () => sessionRejectedListeners.delete(listener);
+}
+
+/** Whether `error` is a personal call's 401 for a session token that is no good any more. */
+export function isSessionRejection(error: unknown): boolean {
+  return isApiError(error) && error.httpCode === 401 && SESSION_REJECTED_CODES.has(error.message);
 }
 
 /** Builds the URL of a call: relative when the API is on the same origin. */
@@ -150,12 +170,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
     if (!response.ok) {
       const error = readErrorBody(body);
-      throw new ApiError(
+      const failure = new ApiError(
         error.httpCode ?? response.status,
         error.message ?? `HTTP_${response.status}`,
         url,
         error.extendedMessage,
       );
+      if (options.token && isSessionRejection(failure)) {
+        for (const listener of sessionRejectedListeners) listener(options.token);
+      }
+      throw failure;
     }
     return body as T;
   } finally {

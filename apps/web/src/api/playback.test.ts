@@ -48,7 +48,7 @@ describe('EventReporter', () => {
     now = 1_000;
   });
   const reporter = () =>
-    new EventReporter({ config, playSessionId: 'ps-1', assetId: 'film-1', token: 'tok', now: () => now });
+    new EventReporter({ config, playSessionId: 'ps-1', assetId: 'film-1', token: 'tok', beaconToken: 'beacon-1', now: () => now });
 
   test('posts the batched events every interval in the Exposure envelope, with the bearer token', async () => {
     vi.useFakeTimers();
@@ -67,7 +67,7 @@ describe('EventReporter', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(EVENT_POST_INTERVAL_MS);
     expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toMatchObject({ Customer: 'antenne', BusinessUnit: 'web', SessionId: 'ps-1', ClockOffset: 0, DispatchTime: 2_000 });
+    expect(bodies[0]).toMatchObject({ Customer: 'antenne', BusinessUnit: 'web', SessionId: 'ps-1', ClockOffset: 0, DispatchTime: 2_000, BeaconToken: 'beacon-1' });
     expect(bodies[0]!.Payload).toEqual([
       { EventType: 'Playback.Created', Timestamp: 1_000, SequenceNumber: 0, AssetId: 'film-1', RequestId: 'r1' },
       { EventType: 'Playback.Started', Timestamp: 2_000, SequenceNumber: 1, AssetId: 'film-1', OffsetTime: 20_000 },
@@ -104,7 +104,7 @@ describe('EventReporter', () => {
     expect(events.pending).toHaveLength(0);
   });
 
-  test('beacon(): the queued events as a text/plain Blob to eventsink/send, without a token', async () => {
+  test('beacon(): the queued events as a text/plain Blob to eventsink/send, the beacon token in the body and not in the URL', async () => {
     const sendBeacon = vi.fn((_url: string, _data?: BodyInit | null) => true);
     vi.stubGlobal('navigator', { ...navigator, sendBeacon });
     const events = reporter();
@@ -118,6 +118,7 @@ describe('EventReporter', () => {
     expect((blob as Blob).type).toBe('text/plain');
     const body = JSON.parse(await (blob as Blob).text()) as AnalyticsBatch;
     expect(body.SessionId).toBe('ps-1');
+    expect(body.BeaconToken).toBe('beacon-1');
     expect(body.Payload).toMatchObject([{ EventType: 'Playback.Aborted', OffsetTime: 21_500 }]);
     expect(events.pending).toHaveLength(0);
   });

@@ -68,6 +68,11 @@ export interface EventReporterOptions {
   assetId: string;
   /** The bearer session token for the timed posts (the beacon cannot carry one). */
   token?: string | null;
+  /**
+   * The play response's beaconToken: every batch carries it in its body (`BeaconToken`), the
+   * credential of the beacon (no header) and of a visitor's trailer play (no bearer). Never in the URL.
+   */
+  beaconToken?: string;
   /** Post period; the play response's analytics.postInterval (seconds) overrides the default. */
   intervalMs?: number;
   now?: () => number;
@@ -127,6 +132,7 @@ export class EventReporter {
       SessionId: this.options.playSessionId,
       Payload: payload,
       ClockOffset: 0,
+      ...(this.options.beaconToken ? { BeaconToken: this.options.beaconToken } : {}),
     };
   }
 
@@ -155,7 +161,7 @@ export class EventReporter {
 
   /**
    * Sends the queued events with sendBeacon (a text/plain Blob: no CORS preflight, no headers;
-   * the server accepts it for a live play session). Falls back to a keepalive fetch.
+   * the server accepts it on the body's BeaconToken, this play session's). Falls back to a keepalive fetch.
    * Answers whether something was handed to the browser.
    */
   beacon(): boolean {

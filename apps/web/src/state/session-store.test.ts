@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
-import { toSessionProfile, useSessionStore, whenSessionHydrated } from './session-store';
+import { storageKeys } from '../lib/storage-keys';
+import { syncSessionAcrossTabs, toSessionProfile, useSessionStore, whenSessionHydrated } from './session-store';
 
 const profile = (userId: string, displayName: string, metadata: Record<string, string> = {}) => ({
   userId,
@@ -117,5 +118,38 @@ describe('the login state (spec part 1 §4)', () => {
       providerToken: null,
       status: 'anonymous',
     });
+  });
+});
+
+describe('a session that is no longer good', () => {
+  test('a rejected current token forgets the session and raises sessionExpired; a token already replaced changes nothing', () => {
+    useSessionStore.getState().setSession('old', {});
+    useSessionStore.getState().profileLoginSuccess(toSessionProfile(profile('bob', 'Bob')), 'new');
+    useSessionStore.getState().sessionRejected('old');
+    expect(useSessionStore.getState()).toMatchObject({ token: 'new', sessionExpired: false });
+    useSessionStore.getState().sessionRejected('new');
+    expect(useSessionStore.getState()).toMatchObject({ token: null, profile: null, status: 'anonymous', sessionExpired: true });
+    useSessionStore.getState().dismissSessionExpired();
+    expect(useSessionStore.getState().sessionExpired).toBe(false);
+  });
+
+  test('another tab’s sign-out or profile switch is read back at once (storage event)', async () => {
+    const stop = syncSessionAcrossTabs();
+    try {
+      useSessionStore.getState().setSession('tab-a', {});
+      // The other tab chose another profile: a new token and profile in the shared storage.
+      const switched = { state: { token: 'tab-b', user: { createdAt: 1 }, profile: toSessionProfile(profile('bob', 'Bob')), avatar: null, providerToken: null }, version: 1 };
+      localStorage.setItem(storageKeys.session, JSON.stringify(switched));
+      window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.session, newValue: JSON.stringify(switched), storageArea: localStorage }));
+      await vi.waitFor(() => expect(useSessionStore.getState()).toMatchObject({ token: 'tab-b', status: 'connected' }));
+      expect(useSessionStore.getState().profile?.externalId).toBe('bob');
+      // The other tab signed out.
+      const out = { state: { token: null, user: null, profile: null, avatar: null, providerToken: null }, version: 1 };
+      localStorage.setItem(storageKeys.session, JSON.stringify(out));
+      window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.session, newValue: JSON.stringify(out), storageArea: localStorage }));
+      await vi.waitFor(() => expect(useSessionStore.getState()).toMatchObject({ token: null, status: 'anonymous' }));
+    } finally {
+      stop();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { UserProfile } from '@antenne/contract';
+import { onSessionRejected } from '../api/client';
 import { storageKeys } from '../lib/storage-keys';
 
 /** The signed-in user as the app keeps it; createdAt is when the session was stored (ms). */
@@ -57,6 +58,8 @@ export interface SessionState {
   profileError: string | null;
   /** The suspension popup is due (SUSPENDED_HOUSEHOLD / INACTIVE_HOUSEHOLD). */
   suspended: boolean;
+  /** The server rejected the session token (signed out or replaced elsewhere): the app shell offers to sign in again. */
+  sessionExpired: boolean;
 
   setSession: (token: string, user: Omit<SessionUser, 'createdAt'>) => void;
   setProfile: (profile: SessionProfile | null) => void;
@@ -75,6 +78,13 @@ export interface SessionState {
   profileChangeSuccess: (profiles: UserProfile[]) => void;
   profileChangeFailure: (code: string) => void;
   dismissSuspension: () => void;
+  /**
+   * A personal call made with `token` answered 401 INVALID_SESSION_TOKEN / NO_SESSION_TOKEN: when
+   * it is still the current token, the session is forgotten and sessionExpired raised (a late
+   * answer to a token this tab already replaced changes nothing).
+   */
+  sessionRejected: (token: string) => void;
+  dismissSessionExpired: () => void;
   /** Forgets the user, the token, the profiles, the avatar and the provider token. */
   logout: () => void;
   clear: () => void;
@@ -93,6 +103,7 @@ const empty = {
   householdError: null,
   profileError: null,
   suspended: false,
+  sessionExpired: false,
 } satisfies Partial<SessionState>;
 
 const SUSPENSION_CODES = new Set(['SUSPENDED_HOUSEHOLD', 'INACTIVE_HOUSEHOLD']);
@@ -164,6 +175,10 @@ export const useSessionStore = create<SessionState>()(
       },
       profileChangeFailure: (code) => set({ profileLoading: false, profileError: code }),
       dismissSuspension: () => set({ suspended: false }),
+      sessionRejected: (token) => {
+        if (get().token === token) set({ ...empty, sessionExpired: true });
+      },
+      dismissSessionExpired: () => set({ sessionExpired: false }),
       logout: () => set(empty),
       clear: () => set(empty),
     }),
@@ -198,6 +213,24 @@ export function whenSessionHydrated(): Promise<void> {
       resolve();
     });
   });
+}
+
+// The one fetch wrapper tells which session tokens the server rejects (api/client.ts).
+onSessionRejected((token) => useSessionStore.getState().sessionRejected(token));
+
+/**
+ * Another tab signed in, out or switched profile (the persisted session changed): this tab reads
+ * it back at once, instead of going on with a token the server no longer accepts. Returns the
+ * unsubscribe.
+ */
+export function syncSessionAcrossTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== storageKeys.session) return;
+    if (event.newValue === null) useSessionStore.getState().clear();
+    else void useSessionStore.persist.rehydrate();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }
 
 /** The stored sign-in token, or null. */

@@ -6,6 +6,7 @@ import type { Tenant } from '../../lib/business-unit.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
 import { recordProgress } from '../accounts/index.js';
+import type { BeaconTokens } from './beacon-token.js';
 import * as repo from './repository.js';
 
 /**
@@ -40,19 +41,29 @@ export class Eventsink {
     private readonly db: Kysely<Database>,
     private readonly tenant: Tenant,
     private readonly assetFacts: AssetFacts,
+    private readonly beaconTokens: BeaconTokens,
     private readonly clock: () => number = Date.now,
   ) {}
 
   /**
-   * Stores a batch. `householdId`: the bearer session's household when the request had one (it
-   * must be the play session's); undefined for a sendBeacon post, which the unguessable play
-   * session id alone authenticates.
+   * Stores a batch. The caller proves it may write to the play session with what it holds:
+   * `householdId`, the bearer session's household when the request had one (it must be the play
+   * session's), and/or the batch's `BeaconToken` (navigator.sendBeacon cannot set headers), which
+   * must be the one the play call signed for this very play session and not have expired. Every
+   * credential given must hold; none at all → 401. The bare SessionId proves nothing (ADR 0015).
    */
   async send(batch: AnalyticsBatch, householdId: string | undefined): Promise<EventsinkConfig> {
     if (batch.Customer !== this.tenant.customer || batch.BusinessUnit !== this.tenant.businessUnit) {
       throw new ApiError(400, 'BAD_REQUEST', 'Customer/BusinessUnit: not this business unit');
     }
     const now = this.clock();
+    const beaconToken = batch.BeaconToken;
+    if (householdId === undefined && (beaconToken === undefined || beaconToken === '')) {
+      throw new ApiError(401, 'NO_SESSION_TOKEN', 'a bearer session token, or the play response’s beaconToken in BeaconToken, is needed');
+    }
+    if (beaconToken !== undefined && this.beaconTokens.verify(beaconToken, now)?.sid !== batch.SessionId) {
+      throw new ApiError(403, 'FORBIDDEN', 'BeaconToken: not a live beacon token of this play session');
+    }
     const session = await repo.findPlaySession(this.db, batch.SessionId);
     if (session === undefined) throw new ApiError(404, 'UNKNOWN_PLAY_SESSION', 'SessionId: no such play session');
     if (Date.parse(session.expires_at) <= now) throw new ApiError(403, 'FORBIDDEN', 'SessionId: the play session has ended');

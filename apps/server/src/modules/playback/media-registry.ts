@@ -28,6 +28,8 @@ export interface AdCreative {
   height: number;
   /** Where a click on the ad leads. */
   clickThrough: string;
+  /** RFC 6381 codecs of the file (`avc1.4d401f,mp4a.40.2`): the VAST MediaFile's `codec`. */
+  codecs?: string;
 }
 
 /** Bumper ids: 'bumper-brand', 'bumper-csa-10', 'bumper-csa-12', 'bumper-csa-16'. */

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createSignedTokens, type SignedTokens } from './signed-token.js';
 
 /**
  * Play tokens: what a CDN path token does, for this server. The play call signs one per play
@@ -9,7 +9,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * identity secret: every node of a deployment shares that secret, so a token signed by one node
  * verifies on another, and the key is never the secret itself.
  *
- * Format: base64url(JSON payload) '.' base64url(HMAC) — only URL-safe characters, one path segment.
+ * Format and checks: signed-token.ts (base64url(JSON payload) '.' base64url(HMAC), one path segment).
  */
 
 export interface PlayTokenPayload {
@@ -23,43 +23,13 @@ export interface PlayTokenPayload {
   p: string[];
 }
 
-export interface PlayTokens {
-  sign(payload: PlayTokenPayload): string;
-  /** The payload of a genuine, unexpired token; undefined otherwise (never says why: no oracle). */
-  verify(token: string, now: number): PlayTokenPayload | undefined;
-}
+export type PlayTokens = SignedTokens<PlayTokenPayload>;
 
+/** The HKDF label of the play tokens' key (the beacon tokens have their own: beacon-token.ts). */
 const HKDF_LABEL = 'antenne-play-token';
-/** Tokens are small (a few prefixes); anything longer is not one of ours. */
-const MAX_TOKEN_LENGTH = 2048;
 
 export function createPlayTokens(secret: string): PlayTokens {
-  const key = Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), HKDF_LABEL, 32));
-  const mac = (data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
-
-  return {
-    sign(payload) {
-      const body = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
-      return `${body}.${mac(body).toString('base64url')}`;
-    },
-    verify(token, now) {
-      if (token.length > MAX_TOKEN_LENGTH) return undefined;
-      const dot = token.indexOf('.');
-      if (dot <= 0 || dot !== token.lastIndexOf('.')) return undefined;
-      const body = token.slice(0, dot);
-      const signature = Buffer.from(token.slice(dot + 1), 'base64url');
-      const expected = mac(body);
-      if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return undefined;
-      let payload: unknown;
-      try {
-        payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-      } catch {
-        return undefined;
-      }
-      if (!isPayload(payload) || payload.exp <= now) return undefined;
-      return payload;
-    },
-  };
+  return createSignedTokens(secret, HKDF_LABEL, isPayload);
 }
 
 function isPayload(value: unknown): value is PlayTokenPayload {

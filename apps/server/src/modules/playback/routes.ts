@@ -33,6 +33,7 @@ import {
   mediaFolders,
   serveMediaFile,
 } from '../media/routes.js';
+import { createBeaconTokens } from './beacon-token.js';
 import { Eventsink, eventsinkConfig } from './eventsink.js';
 import type { PlaybackMediaRegistry } from './media-registry.js';
 import { coversPath, createPlayTokens, type PlayTokenPayload } from './play-token.js';
@@ -49,7 +50,7 @@ export interface PlaybackRoutesOptions {
   registry: PlaybackMediaRegistry;
   /** Publications', sessions' and tokens' clock (tests move it). */
   clock?: () => number;
-  /** The play-token secret; by default the identity secret (every node of a deployment shares it). */
+  /** The secret the play and beacon tokens' keys derive from; by default the identity secret (every node of a deployment shares it). */
   playTokenSecret?: string;
   /** Wrong parental PINs by household, shared with the accounts' PIN checks (one per app). */
   pinAttempts?: WrongPinLimiter;
@@ -84,8 +85,10 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
   const db = options.database.db;
   const catalogue = new CatalogueService(options.database, tenant, options.snapshots, clock);
   const accounts = new AccountsService(db, catalogue, clock);
-  const tokens = createPlayTokens(options.playTokenSecret ?? identitySecret(options.config));
-  const service = new PlaybackService(db, tenant, catalogue, registry, tokens, clock, options.pinAttempts);
+  const secret = options.playTokenSecret ?? identitySecret(options.config);
+  const tokens = createPlayTokens(secret);
+  const beaconTokens = createBeaconTokens(secret);
+  const service = new PlaybackService(db, tenant, catalogue, registry, { play: tokens, beacon: beaconTokens }, clock, options.pinAttempts);
   const eventsink = new Eventsink(
     db,
     tenant,
@@ -95,6 +98,7 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
       const durationMs = found.asset.medias?.find((m) => m.durationMillis !== undefined)?.durationMillis ?? found.asset.duration ?? 0;
       return { durationMs, trailer: found.trailer };
     },
+    beaconTokens,
     clock,
   );
 
@@ -320,8 +324,9 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
           tags: ['playback'],
           summary: 'The player’s batched playback events (AnalyticsBatch): stored, and the playhead kept as the bookmark',
           description:
-            'Bearer session token of the play session’s household (403 otherwise), or none: navigator.sendBeacon cannot set headers, and the ' +
-            'unguessable SessionId (the playSessionId) then authenticates alone. JSON as application/json or text/plain. ' +
+            'Bearer session token of the play session’s household (403 otherwise), and/or the play response’s beaconToken in the body’s ' +
+            'BeaconToken (navigator.sendBeacon cannot set headers; 403 when it is not this play session’s or has expired); neither → 401 ' +
+            'NO_SESSION_TOKEN: the SessionId alone writes nothing. JSON as application/json or text/plain. ' +
             '404 UNKNOWN_PLAY_SESSION, 403 when the play session is over; at most 500 events (400), 512 KiB (413).',
           params: TenantParams,
           body: AnalyticsBatchSchema,

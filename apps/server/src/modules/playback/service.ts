@@ -25,6 +25,7 @@ import { WrongPinLimiter } from '../accounts/pin-attempts.js';
 import { verifyPin } from '../accounts/secrets.js';
 import type { SessionContext } from '../accounts/service.js';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.js';
+import type { BeaconTokens } from './beacon-token.js';
 import type { PlaybackMediaRegistry } from './media-registry.js';
 import { folderOf, type PlayTokens } from './play-token.js';
 import * as repo from './repository.js';
@@ -73,7 +74,7 @@ const CLEARKEY = 'org.w3.clearkey';
 export const loginRequired = () =>
   new ApiError(401, 'NO_SESSION_TOKEN', 'please log in to play the video', [{ type: 'LOGIN' }]);
 
-/** 'ps_' + 192 random bits: the play session id is also the eventsink's only credential for sendBeacon. */
+/** 'ps_' + 192 random bits. It names the play session; it is no credential (the beacon token is: ADR 0015). */
 export function newPlaySessionId(): string {
   return `ps_${randomBytes(24).toString('base64url')}`;
 }
@@ -86,7 +87,7 @@ export class PlaybackService {
     private readonly tenant: Tenant,
     private readonly catalogue: SnapshotSource,
     private readonly registry: PlaybackMediaRegistry,
-    private readonly tokens: PlayTokens,
+    private readonly tokens: { play: PlayTokens; beacon: BeaconTokens },
     private readonly clock: () => number = Date.now,
     /** Wrong PINs by household, shared with the accounts' PIN checks (app.ts). */
     private readonly pinAttempts: WrongPinLimiter = new WrongPinLimiter(clock),
@@ -159,7 +160,7 @@ export class PlaybackService {
     for (const { media } of bumpers) {
       for (const locator of [media.hls, media.dash]) if (locator !== undefined && isMediaPath(locator)) prefixes.add(folderOf(locator));
     }
-    const playToken = this.tokens.sign({ sid: playSessionId, aid: asset.assetId, exp: expiration, p: [...prefixes] });
+    const playToken = this.tokens.play.sign({ sid: playSessionId, aid: asset.assetId, exp: expiration, p: [...prefixes] });
 
     await repo.insertPlaySession(this.db, {
       id: playSessionId,
@@ -231,6 +232,7 @@ export class PlaybackService {
       },
       streamInfo: { live: false, static: true, event: false },
       analytics: { postInterval: 3, percentage: 100 },
+      beaconToken: this.tokens.beacon.sign({ sid: playSessionId, exp: expiration }),
       bumpers: playBumpers,
     };
     if (grant.productId !== undefined) response.productId = grant.productId;

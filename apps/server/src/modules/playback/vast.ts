@@ -65,6 +65,8 @@ export function buildVast({ ad, playSessionId, trackingUrl, mediaFileUrl }: Vast
     (event) => `            <Tracking event="${event}">${cdata(beacon(event))}</Tracking>`,
   ).join('\n');
   const id = escapeXml(ad.id);
+  // VAST 4.1 MediaFile@codec (RFC 6381): the player gives it to the media stack instead of a bare video/mp4.
+  const codec = ad.codecs === undefined ? '' : ` codec="${escapeXml(ad.codecs)}"`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <VAST version="4.1" xmlns="http://www.iab.com/VAST">
   <Ad id="${id}" sequence="1">
@@ -86,7 +88,7 @@ ${tracking}
               <ClickTracking id="${id}-click-tracking">${cdata(beacon('click'))}</ClickTracking>
             </VideoClicks>
             <MediaFiles>
-              <MediaFile delivery="progressive" type="video/mp4" width="${ad.width}" height="${ad.height}">${cdata(mediaFileUrl)}</MediaFile>
+              <MediaFile delivery="progressive" type="video/mp4" width="${ad.width}" height="${ad.height}"${codec}>${cdata(mediaFileUrl)}</MediaFile>
             </MediaFiles>
           </Linear>
         </Creative>

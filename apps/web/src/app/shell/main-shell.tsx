@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PopupHost } from '../../components/modal/popup-host';
 import { analytics } from '../../lib/analytics/analytics';
 import { TopBar } from './top-bar';
+import { useSessionWatch } from './use-session-watch';
 import styles from './main-shell.module.css';
 
 /** The footer sits below the first screen: its code is fetched after the page's. */
@@ -31,11 +32,12 @@ function usePageViews() {
 
 /**
  * The main shell: top bar, the page, the footer, and the popup host. Pages are code-split; the
- * bar stays while one loads.
+ * bar stays while one loads. Both layouts watch the session (use-session-watch.ts).
  */
 export function MainShell({ children, hideTopBar }: LayoutProps) {
   const { t } = useTranslation();
   usePageViews();
+  useSessionWatch();
 
   return (
     <>
@@ -61,6 +63,7 @@ export function MainShell({ children, hideTopBar }: LayoutProps) {
 /** Pages outside the main shell (/legal/{id}): no top bar, no footer. */
 export function BareLayout({ children }: LayoutProps) {
   usePageViews();
+  useSessionWatch();
   return (
     <>
       <main id="main" className={styles.bare}>

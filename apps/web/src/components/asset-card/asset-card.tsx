@@ -2,7 +2,6 @@ import type { Asset } from '@antenne/contract';
 import { Link, useNavigate } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { badgeOf, csaLevelOf, descriptionOf, imageOf, progressOf, titleOf, type CardOrientation } from '../../lib/asset-display';
-import { escapeHtml } from '../../lib/html';
 import { atDensities } from '../../lib/image-url';
 import { favoriteTargetOf } from '../../api/favorites';
 import { openPopup } from '../modal/popup-store';
@@ -47,25 +46,11 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
   const showInfo = async () => {
     const { validated } = await openPopup({
       title,
-      ...(summary ? { html: `<p>${escapeHtml(summary)}</p>` } : {}),
+      ...(summary ? { text: summary } : {}),
       validateLabel: t('CARD.OPEN_DETAILS'),
       cancel: t('CARD.CLOSE'),
     });
     if (validated) void navigate(details);
-  };
-  /** A signed-in user toggles the favourite (a series by its show id); a visitor is asked to sign in. */
-  const favourite = async () => {
-    if (favorite.signedIn) {
-      favorite.press();
-      return;
-    }
-    const { validated } = await openPopup({
-      title: t('CARD.SIGN_IN_TITLE'),
-      html: `<p>${escapeHtml(t('CARD.SIGN_IN_TEXT'))}</p>`,
-      validateLabel: t('CARD.SIGN_IN'),
-      cancel: true,
-    });
-    if (validated) void navigate('/login');
   };
   const sized = image ? atDensities(image.url, CARD_WIDTH[orientation]) : undefined;
   return (
@@ -120,7 +105,7 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
           aria-label={favorite.on ? t('FAVORITES.IN_FAVORITES_TITLE', { title }) : t('CARD.FAVOURITE', { title })}
           aria-pressed={favorite.on}
           aria-busy={favorite.busy || undefined}
-          onClick={() => void favourite()}
+          onClick={favorite.press}
         >
           <HeartIcon />
         </button>

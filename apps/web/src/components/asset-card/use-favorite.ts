@@ -1,35 +1,50 @@
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
+import { isApiError, isSessionRejection } from '../../api/client';
 import { isFavoriteIn, useFavoriteIds, useToggleFavorite, type FavoriteTarget } from '../../api/favorites';
-import { escapeHtml } from '../../lib/html';
+import { useNavigate } from '../../lib/router';
 import { useUserToken } from '../../state/session-store';
 import { openPopup } from '../modal/popup-store';
+import { askToSignIn } from '../sign-in-prompt';
 
 /**
- * A favourite button's state and action for a signed-in user (spec part 2 §4): on when the
- * target is in the list; a press adds or removes it, the list is reloaded, and a failure is told
- * in a popup (LIMIT_REACHED past MAX_FAVORITES). `signedIn` false: the caller asks a visitor to sign in.
+ * A favourite button's state and action (spec part 2 §4), the same for a card and the details
+ * page. Signed in: on when the target is in the list; a press adds or removes it, the list is
+ * reloaded, and a failure is told in a popup (LIMIT_REACHED past MAX_FAVORITES). A visitor's
+ * press asks to sign in (components/sign-in-prompt.ts), coming back to this page afterwards.
  */
 export function useFavorite(target: FavoriteTarget) {
   const { t } = useTranslation();
   const token = useUserToken();
   const ids = useFavoriteIds();
   const toggle = useToggleFavorite();
+  const navigate = useNavigate();
   const on = token ? isFavoriteIn(ids, target) : false;
   const press = () => {
+    if (!token) {
+      void askToSignIn({
+        title: t('CARD.SIGN_IN_TITLE'),
+        text: t('CARD.SIGN_IN_TEXT'),
+        signIn: t('CARD.SIGN_IN'),
+        returnTo: `${window.location.pathname}${window.location.search}`,
+        navigate,
+      });
+      return;
+    }
     if (toggle.isPending) return;
     toggle.mutate(
       { target, add: !on },
       {
         onError: (error) => {
+          // A session the server no longer accepts: the app shell offers to sign in again instead.
+          if (isSessionRejection(error)) return;
           const limit = isApiError(error) && error.message === 'LIMIT_REACHED';
           void openPopup({
             title: t('FAVORITES.ERROR_TITLE'),
-            html: `<p>${escapeHtml(t(limit ? 'FAVORITES.LIMIT_REACHED' : 'FAVORITES.ERROR'))}</p>`,
+            text: t(limit ? 'FAVORITES.LIMIT_REACHED' : 'FAVORITES.ERROR'),
           });
         },
       },
     );
   };
-  return { signedIn: Boolean(token), on, busy: toggle.isPending, press };
+  return { on, busy: toggle.isPending, press };
 }

@@ -65,6 +65,7 @@ function Popup({ options, onClose }: { options: PopupOptions; onClose: (result: 
         <Heading slot="title" className={styles.title}>
           {options.title}
         </Heading>
+        {options.text && <p className={styles.detail}>{options.text}</p>}
         {html && (
           // Sanitised above: strong, p, i, br and a only.
           <div className={styles.detail} dangerouslySetInnerHTML={{ __html: html }} />

@@ -5,6 +5,8 @@ export interface PopupOptions {
   title: string;
   /** Light HTML (strong, p, i, br, a), sanitised before display. */
   html?: string;
+  /** Plain text, shown as a paragraph before `html` (no escaping needed). */
+  text?: string;
   /** An optional link under the detail (opens in a new tab). */
   link?: { href: string; label: string };
   /** An error text shown from the start (e.g. after a failed attempt). */

@@ -66,6 +66,12 @@ describe('popup', () => {
     expect(within(dialog).queryByRole('button', { name: 'Annuler' })).not.toBeInTheDocument();
   });
 
+  test('plain text is shown as it is, never read as HTML', async () => {
+    const { dialog } = await show({ title: 'Résumé', text: 'Deux <b>amis</b> & une radio' });
+    expect(within(dialog).getByText('Deux <b>amis</b> & une radio')).toBeInTheDocument();
+    expect(dialog.querySelector('b')).toBeNull();
+  });
+
   test('a masked code input is a password field; Validate resolves with the code', async () => {
     const { dialog, result } = await show({
       title: 'Code parental',

@@ -150,6 +150,28 @@ describe('VOD details page', () => {
     expect(await screen.findByRole('dialog', { name: 'Connexion requise' })).toBeInTheDocument();
   });
 
+  test('a visitor’s favourite: the sign-in popup closes with Escape (focus back on the button) and its sign-in comes back here', async () => {
+    serve([film]);
+    const user = userEvent.setup();
+    const { router } = renderApp('/details/vod/film-ete-a-dakar');
+    const favourite = await screen.findByRole('button', { name: 'Ajouter aux favoris' });
+
+    await user.click(favourite);
+    const dialog = await screen.findByRole('dialog', { name: 'Connexion requise' });
+    expect(within(dialog).getByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(favourite).toHaveFocus());
+    expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
+
+    await user.click(favourite);
+    const again = await screen.findByRole('dialog', { name: 'Connexion requise' });
+    await user.click(within(again).getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The sign-in returns to this page (lib/return-to.ts).
+    expect(sessionStorage.getItem(storageKeys.returnTo)).toBe('/details/vod/film-ete-a-dakar');
+  });
+
   test('a series: the first season is selected; another season shows its episodes', async () => {
     useSessionStore.setState({ token: 'session-token-1', user: { createdAt: Date.now() } });
     // Progress on an episode does not matter here: a series plays the selected episode from the start.

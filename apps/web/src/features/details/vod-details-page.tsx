@@ -9,7 +9,6 @@ import { favoriteTargetOf } from '../../api/favorites';
 import { AssetCard } from '../../components/asset-card/asset-card';
 import { useFavorite } from '../../components/asset-card/use-favorite';
 import { CsaIcon } from '../../components/csa-icon';
-import { openPopup } from '../../components/modal/popup-store';
 import { csaLevelOf, descriptionOf, minutesOf, titleOf } from '../../lib/asset-display';
 import {
   backgroundOf,
@@ -30,7 +29,6 @@ import { SeasonPicker } from './season-picker';
 import { useResumePoint } from './use-resume-point';
 import { WatchProgress } from './watch-progress';
 import styles from './vod-details-page.module.css';
-import { escapeHtml } from '../../lib/html';
 import { fullWidth, imageAt } from '../../lib/image-url';
 
 /** /details/vod/:id — a film, an episode or a series; `redbee:` ids are the same asset. */
@@ -122,16 +120,6 @@ function Details({ asset }: { asset: Asset }) {
 
   // A series is favourited by its show id; the episode the user is on goes too when it is removed.
   const favorite = useFavorite(favoriteTargetOf(asset, isShow ? firstEpisode?.assetId : undefined));
-  const onFavorite = () => {
-    if (favorite.signedIn) {
-      favorite.press();
-      return;
-    }
-    void openPopup({
-      title: t('DETAILS.FAVOURITE_SIGN_IN_TITLE'),
-      html: `<p>${escapeHtml(t('DETAILS.FAVOURITE_SIGN_IN_TEXT'))}</p>`,
-    });
-  };
 
   return (
     <div className={styles.page}>
@@ -216,7 +204,7 @@ function Details({ asset }: { asset: Asset }) {
             className={styles.action}
             aria-pressed={favorite.on}
             aria-busy={favorite.busy || undefined}
-            onClick={onFavorite}
+            onClick={favorite.press}
           >
             {favorite.on ? t('FAVORITES.IN_FAVORITES') : t('DETAILS.FAVOURITE')}
           </button>

@@ -28,14 +28,23 @@ export interface PrerollAd {
 interface MediaFileLike {
   fileURL: string | null;
   mimeType: string | null;
+  /** VAST 4.1 MediaFile@codec: the RFC 6381 codecs of the file (`avc1.4d401f,mp4a.40.2`). */
+  codec?: string | null;
   deliveryType?: string;
 }
 
-/** A progressive MP4 first (what the demo creatives are), else any progressive video. */
+/**
+ * A progressive MP4 first (what the demo creatives are), else any progressive video. Its type
+ * carries the codecs when the VAST names them (`video/mp4; codecs="avc1.4d401f,mp4a.40.2"`): a bare
+ * `video/mp4` makes the media stack guess, and Chromium logs "Failed to parse video contentType".
+ */
 export function pickMediaFile(files: readonly MediaFileLike[]): { url: string; mimeType: string } | undefined {
   const playable = files.filter((file) => file.fileURL && file.mimeType?.startsWith('video/') && file.deliveryType !== 'streaming');
   const chosen = playable.find((file) => file.mimeType === 'video/mp4') ?? playable[0];
-  return chosen?.fileURL && chosen.mimeType ? { url: chosen.fileURL, mimeType: chosen.mimeType } : undefined;
+  if (!chosen?.fileURL || !chosen.mimeType) return undefined;
+  const codecs = chosen.codec?.trim();
+  const mimeType = codecs && /^[\w.+-]+(?:\s*,\s*[\w.+-]+)*$/.test(codecs) ? `${chosen.mimeType}; codecs="${codecs}"` : chosen.mimeType;
+  return { url: chosen.fileURL, mimeType };
 }
 
 /**

@@ -65,10 +65,17 @@ export function loadShaka(): Promise<Shaka> {
 /** An absolute URL: shaka logs relative licence URLs oddly (media notes §3). */
 const absolute = (url: string) => new URL(url, window.location.href).href;
 
-/** Creates one shaka Player attached to `video`; every playlist item is a `load()` on it. */
+/**
+ * Creates one shaka Player attached to `video`; every playlist item is a `load()` on it.
+ * Subtitles are drawn by shaka's UITextDisplayer in a `.shaka-text-container` it adds to the
+ * video's parent (the player page styles and places it: above the control bar while the
+ * controls show). Not the native text tracks: shaka gives each a `<track src="data:,WEBVTT">`,
+ * which the Content-Security-Policy (media-src) refuses — a violation on every playback.
+ */
 export async function createEngine(video: HTMLVideoElement): Promise<Engine> {
   const shaka = await loadShaka();
   const player: ShakaPlayer = new shaka.Player();
+  if (video.parentElement) player.setVideoContainer(video.parentElement);
   await player.attach(video);
 
   let bearer: string | undefined;

@@ -92,6 +92,7 @@ function playResponse(assetId: string, patch: Partial<PlayResponse> = {}): PlayR
     contractRestrictions: { airplayEnabled: true, ffEnabled: true, rwEnabled: true, timeshiftEnabled: true },
     streamInfo: { live: false, static: true, event: false },
     analytics: { postInterval: 3, percentage: 100 },
+    beaconToken: `beacon-${assetId}`,
     bumpers: {},
     ...patch,
   };
@@ -359,6 +360,23 @@ describe('player page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/csa'));
   });
 
+  test.each([
+    ['a trailer', { assetId: 'ba-1', type: 'CLIP', localized: [{ locale: 'fr', title: 'Bande-annonce' }] }],
+    ['a film', film],
+    ['a channel', { assetId: 'chaine-1', type: 'TV_CHANNEL', localized: [{ locale: 'fr', title: 'La Chaîne' }] }],
+  ] as [string, Asset][])('%s ends: back, without asking for a next episode (only episodes have one)', async (_kind, asset) => {
+    signIn();
+    const fetchMock = serve({ [playPath(asset.assetId)]: () => json(playResponse(asset.assetId)) }, [asset]);
+    const { router } = await openPlayer(`/player/${asset.assetId}`);
+    await waitFor(() => expect(video()).toHaveAttribute('data-phase', 'content'));
+    // The asset's details are in (its title shows): the player knows what it plays.
+    expect(await screen.findByRole('heading', { level: 1, name: asset.localized?.[0]?.title })).toBeInTheDocument();
+    fireEvent(video(), new Event('ended'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/csa'));
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(asked.filter((path) => path.endsWith('/next'))).toEqual([]);
+  });
+
   test('leaving: Aborted with the position goes out by beacon, the player is destroyed', async () => {
     signIn();
     serve({ [playPath('film-1')]: () => json(playResponse('film-1')) });
@@ -374,8 +392,10 @@ describe('player page', () => {
     expect(sendBeacon).toHaveBeenCalled();
     const [url, blob] = sendBeacon.mock.calls.at(-1) as [string, Blob];
     expect(url).toBe(SEND);
-    const body = JSON.parse(await blob.text()) as { SessionId: string; Payload: { EventType: string; OffsetTime?: number }[] };
+    const body = JSON.parse(await blob.text()) as { SessionId: string; BeaconToken?: string; Payload: { EventType: string; OffsetTime?: number }[] };
     expect(body.SessionId).toBe('ps-film-1');
+    // The play response's beacon token is the beacon's credential, in the body (URLs get logged).
+    expect(body.BeaconToken).toBe('beacon-film-1');
     const types = body.Payload.map((event) => event.EventType);
     expect(types).toEqual(expect.arrayContaining(['Playback.Created', 'Playback.Started', 'Playback.Paused', 'Playback.Aborted']));
     expect(body.Payload.at(-1)).toMatchObject({ EventType: 'Playback.Aborted', OffsetTime: 21_500 });

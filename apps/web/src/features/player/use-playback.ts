@@ -7,7 +7,7 @@ import {
   type PlayFormat,
   type PlayResponse,
 } from '@antenne/contract';
-import { isApiError } from '../../api/client';
+import { isApiError, isSessionRejection } from '../../api/client';
 import { EventReporter, getNextAsset, requestPlay } from '../../api/playback';
 import { useStartup } from '../../api/use-startup';
 import { usePopup, usePopupStore, type PopupOptions } from '../../components/modal';
@@ -118,9 +118,9 @@ export function usePlayback({ video, assetId, progress, isEpisode }: UsePlayback
   const airplayAllowedRef = useRef(true);
 
   // The effect below runs once per asset; what it calls later reads the latest of these.
-  const latest = useRef({ t, language: i18n.language, navigate, open, progress });
+  const latest = useRef({ t, language: i18n.language, navigate, open, progress, isEpisode });
   useEffect(() => {
-    latest.current = { t, language: i18n.language, navigate, open, progress };
+    latest.current = { t, language: i18n.language, navigate, open, progress, isEpisode };
   });
 
   const back = useCallback(() => {
@@ -247,6 +247,8 @@ export function usePlayback({ video, assetId, progress, isEpisode }: UsePlayback
       if (signal.aborted) return null;
       const { t } = latest.current;
       if (isApiError(error) && error.httpCode === 401) {
+        // A session the server no longer accepts: the app shell offers to sign in again (and back here).
+        if (token !== null && isSessionRejection(error)) return null;
         await popup({ title: t('PLAYER.POPUP_LOGIN_TO_WATCH'), validateLabel: ok() });
         if (signal.aborted) return null;
         rememberReturnTo(`${window.location.pathname}${window.location.search}`);
@@ -359,9 +361,12 @@ export function usePlayback({ video, assetId, progress, isEpisode }: UsePlayback
       }
     }
 
-    /** The asset ended: the next episode, or back when there is none or the call fails. */
+    /**
+     * The asset ended: the next episode, or back when there is none or the call fails. Only an
+     * episode has a next one: a film, a trailer or a channel goes back without asking.
+     */
     async function afterEnd() {
-      const next = await getNextAsset(config, assetId, { signal }).catch(() => null);
+      const next = latest.current.isEpisode ? await getNextAsset(config, assetId, { signal }).catch(() => null) : null;
       if (signal.aborted) return;
       if (next) latest.current.navigate(`/player/${encodeURIComponent(next.assetId)}`, { replace: true });
       else back();
@@ -459,6 +464,7 @@ export function usePlayback({ video, assetId, progress, isEpisode }: UsePlayback
         playSessionId: play.playSessionId,
         assetId: play.assetId,
         token: useSessionStore.getState().token,
+        beaconToken: play.beaconToken,
         intervalMs: play.analytics?.postInterval ? play.analytics.postInterval * 1000 : undefined,
       });
       reporter.add('Playback.Created', { AutoPlay: true, RequestId: play.requestId });

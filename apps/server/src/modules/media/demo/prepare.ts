@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { demoCatalogue } from '@antenne/content';
 import { generateDemoImages } from '@antenne/content/images';
@@ -6,9 +7,10 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/schema.js';
 import type { Tenant } from '../../../lib/business-unit.js';
-import type { PlaybackMediaRegistry } from '../../playback/media-registry.js';
+import type { AdCreative, PlaybackMediaRegistry } from '../../playback/media-registry.js';
 import { attachDemoMedia } from './attach.js';
-import { buildDemoMedia, DEMO_MEDIA_DIR, DEMO_MEDIA_URL_PREFIX, type BuildProgress, type BuildResult, type DemoMediaEntry } from './build.js';
+import { mp4Codecs } from '../mp4-codecs.js';
+import { AD_FILE, buildDemoMedia, DEMO_MEDIA_DIR, DEMO_MEDIA_URL_PREFIX, type BuildProgress, type BuildResult, type DemoMediaEntry } from './build.js';
 import { readClearKey } from './encrypt.js';
 import { HEIGHT, WIDTH } from './synth.js';
 
@@ -108,7 +110,8 @@ export async function prepareDemo({ cacheDir, db, tenant, log, signal, onAttache
 
 /**
  * The playback module's bumpers, ad creatives and content keys from the built demo items: every
- * bumper by its plan id, the ads with their advertiser and click-through (DEMO_ADS), and the key of
+ * bumper by its plan id, the ads with their advertiser and click-through (DEMO_ADS) and the codecs
+ * read from the file (mp4-codecs.ts), and the key of
  * each encrypted item (its `.clearkey.json`) bound to the item's URL folder.
  */
 export async function fillPlaybackRegistry(registry: PlaybackMediaRegistry, cacheDir: string, entries: readonly DemoMediaEntry[]): Promise<void> {
@@ -120,11 +123,23 @@ export async function fillPlaybackRegistry(registry: PlaybackMediaRegistry, cach
       durationMs: entry.durationMs,
     });
   }
-  const ads = entries.flatMap((entry) => {
+  const ads: AdCreative[] = [];
+  for (const entry of entries) {
     const info = DEMO_ADS.find((a) => a.id === entry.item.id);
-    if (entry.item.kind !== 'ad' || entry.mp4 === undefined || info === undefined) return [];
-    return [{ id: info.id, title: info.title, mp4: entry.mp4, durationMs: entry.durationMs, width: WIDTH, height: HEIGHT, clickThrough: info.clickThrough }];
-  });
+    if (entry.item.kind !== 'ad' || entry.mp4 === undefined || info === undefined) continue;
+    // The creative's codecs go in the VAST MediaFile, so the player needs not guess them.
+    const codecs = mp4Codecs(await readFile(path.join(cacheDir, DEMO_MEDIA_DIR, entry.folder, AD_FILE)).catch(() => new Uint8Array()));
+    ads.push({
+      id: info.id,
+      title: info.title,
+      mp4: entry.mp4,
+      durationMs: entry.durationMs,
+      width: WIDTH,
+      height: HEIGHT,
+      clickThrough: info.clickThrough,
+      ...(codecs === undefined ? {} : { codecs }),
+    });
+  }
   registry.setAds(ads);
   for (const entry of entries) {
     if (entry.item.encryption === undefined) continue;

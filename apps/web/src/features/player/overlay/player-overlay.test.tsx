@@ -442,6 +442,11 @@ describe('subtitle style settings', () => {
     expect(css).toContain('font-size: 150%;');
     expect(css).toContain('color: #ffff00;');
     expect(css).toContain('background-color: rgba(0, 0, 0, 0.25);');
+    // The cues shaka draws in its text container after this <video> get the same style.
+    expect(css).toContain(`video[data-cue-scope="${scope}"] ~ .shaka-text-container { font-size: calc(var(--subtitle-base-size, 24px) * 1.5); }`);
+    expect(css).toContain(
+      `video[data-cue-scope="${scope}"] ~ .shaka-text-container span:not(.shaka-text-wrapper) { color: #ffff00 !important; background-color: rgba(0, 0, 0, 0.25) !important;`,
+    );
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -500,6 +505,22 @@ describe('auto-hide', () => {
     expect(overlay()).toHaveAttribute('data-visible', 'false');
     fireEvent.mouseEnter(overlay());
     expect(overlay()).toHaveAttribute('data-visible', 'true');
+  });
+
+  test('the subtitles rise above the bottom bar while it shows: the container gets the bar’s height, 0px once it hides', () => {
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(124);
+    try {
+      const { overlay } = renderOverlay();
+      const container = screen.getByTestId('player');
+      expect(overlay()).toHaveAttribute('data-visible', 'true');
+      expect(container.style.getPropertyValue('--player-controls-block-size')).toBe('124px');
+      fireEvent.mouseLeave(overlay());
+      expect(container.style.getPropertyValue('--player-controls-block-size')).toBe('0px');
+      fireEvent.mouseEnter(overlay());
+      expect(container.style.getPropertyValue('--player-controls-block-size')).toBe('124px');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   test('hides after 3 s without movement while playing, not while paused; a key shows it', () => {

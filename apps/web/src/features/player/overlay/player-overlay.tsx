@@ -54,6 +54,12 @@ type OpenMenu = 'subtitles' | 'audio' | 'style' | null;
 const VOLUME_STEP = 10;
 
 /**
+ * Set on the player container: the block size of the bottom control bar while it shows, 0px when
+ * hidden. The page lifts the subtitles by it (player-page.module.css), so the bar never covers them.
+ */
+export const CONTROLS_BLOCK_SIZE = '--player-controls-block-size';
+
+/**
  * The desktop controls, a layer over the full-screen video. Render it as a sibling of the
  * <video> inside the player container (positioned, as the overlay covers it with inset: 0): that
  * container, this overlay's parent, is what goes full screen (so the controls stay over the video)
@@ -63,6 +69,7 @@ export function PlayerOverlay({ video, state, actions, profileId }: PlayerOverla
   const { t } = useTranslation();
   const media = useMediaState(video);
   const root = useRef<HTMLDivElement>(null);
+  const bottomBar = useRef<HTMLDivElement>(null);
   const [openMenu, setOpenMenu] = useState<OpenMenu>(null);
   const { visible, reveal, rootHandlers } = useAutoHide({ playing: !media.paused, menuOpen: openMenu !== null });
   const container = useCallback(() => root.current?.parentElement ?? video?.parentElement ?? null, [video]);
@@ -88,6 +95,18 @@ export function PlayerOverlay({ video, state, actions, profileId }: PlayerOverla
   useEffect(() => {
     if (state.activeTextTrackId !== null) lastTextTrack.current = state.activeTextTrackId;
   }, [state.activeTextTrackId]);
+
+  // Subtitles rise above the bottom bar while it shows, and come back down when it hides.
+  useEffect(() => {
+    const target = container();
+    const bar = bottomBar.current;
+    if (!target || !bar) return;
+    const apply = () => target.style.setProperty(CONTROLS_BLOCK_SIZE, visible ? `${bar.offsetHeight}px` : '0px');
+    apply();
+    const observer = visible && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(apply) : undefined;
+    observer?.observe(bar);
+    return () => observer?.disconnect();
+  }, [visible, container]);
 
   // Keyboard shortcuts start working without a click first, unless the page has put focus elsewhere.
   useEffect(() => {
@@ -237,7 +256,7 @@ export function PlayerOverlay({ video, state, actions, profileId }: PlayerOverla
         )}
       </div>
 
-      <div className={`${styles.bar} ${styles.bottom}`}>
+      <div ref={bottomBar} className={`${styles.bar} ${styles.bottom}`}>
         {ad ? (
           <p className={styles.adLabel}>
             {t('PLAYER.OVERLAY.AD_REMAINING', { remaining: formatTime(ad.remainingSeconds) })}

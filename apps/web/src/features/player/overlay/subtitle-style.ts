@@ -41,19 +41,35 @@ export function parseSubtitleStyle(raw: string | null): SubtitleStyle {
   };
 }
 
+/** The custom property the player page sets to the subtitles' base size (player-page.module.css). */
+export const SUBTITLE_BASE_SIZE = '--subtitle-base-size';
+
 /**
- * The rule that styles the cues the browser renders for the video's native text tracks (shaka
- * hands its cues to them). `selector` names this player's <video> only, so no other video of
- * the page changes. The text shadow keeps the text readable with no background at all.
+ * The rules that style this player's subtitles. shaka draws the cues as elements in the
+ * `.shaka-text-container` it adds after the <video> (UITextDisplayer; each text run is a span with
+ * an inline black background, hence `!important`); `::cue` covers the browser's own cue rendering
+ * where shaka falls back to it (iOS's native full screen). `selector` names this player's <video>
+ * only, so no other video of the page changes. The text shadow keeps the text readable with no
+ * background at all.
  */
 export function subtitleCueCss(selector: string, style: SubtitleStyle): string {
-  const alpha = style.backgroundOpacity / 100;
+  const background = `rgba(0, 0, 0, ${style.backgroundOpacity / 100})`;
+  const color = CUE_COLORS[style.color];
+  const shadow = '0 0 4px #000, 0 0 2px #000';
   return (
     `${selector}::cue {` +
     ` font-size: ${style.size}%;` +
-    ` color: ${CUE_COLORS[style.color]};` +
-    ` background-color: rgba(0, 0, 0, ${alpha});` +
-    ' text-shadow: 0 0 4px #000, 0 0 2px #000;' +
+    ` color: ${color};` +
+    ` background-color: ${background};` +
+    ` text-shadow: ${shadow};` +
+    ' }\n' +
+    `${selector} ~ .shaka-text-container {` +
+    ` font-size: calc(var(${SUBTITLE_BASE_SIZE}, 24px) * ${style.size / 100});` +
+    ' }\n' +
+    `${selector} ~ .shaka-text-container span:not(.shaka-text-wrapper) {` +
+    ` color: ${color} !important;` +
+    ` background-color: ${background} !important;` +
+    ` text-shadow: ${shadow};` +
     ' }'
   );
 }
