@@ -1,4 +1,4 @@
-import { ErrorBodySchema, identityPaths, PASSWORD_MAX_LENGTH } from '@antenne/contract';
+import { ErrorBodySchema, identityPaths, PASSWORD_MAX_LENGTH, REGISTRATION_NAME_MAX_LENGTH } from '@antenne/contract';
 import type { FastifySchema } from 'fastify';
 import { Type } from 'typebox';
 
@@ -68,6 +68,14 @@ export const IDENTITY_ENDPOINTS: IdentityEndpoint[] = [
       password: Password,
       name: Type.String({ maxLength: IDENTITY_NAME_MAX_LENGTH }),
       language: Type.Optional(Type.String({ maxLength: 8 })),
+      // The registration details kept with the identity (registration.ts; ADR 0011), checked there
+      // against the contract's rules with a message naming the field. Declared as text but not typed
+      // here: the schema's type coercion would turn a number into text before that check.
+      firstName: Type.Optional(Type.Unknown({ description: `Text: first name, at most ${REGISTRATION_NAME_MAX_LENGTH} characters` })),
+      lastName: Type.Optional(Type.Unknown({ description: `Text: last name, at most ${REGISTRATION_NAME_MAX_LENGTH} characters` })),
+      birthday: Type.Optional(Type.Unknown({ description: 'Text: date of birth, 8 digits ddMMyyyy; 16 or older' })),
+      gender: Type.Optional(Type.Unknown({ description: "Text: 'male', 'female' or empty" })),
+      country: Type.Optional(Type.Unknown({ description: 'Text: ISO 3166 alpha-2 code, or empty' })),
       callbackURL: Type.Optional(Url),
       rememberMe: Type.Optional(Type.Boolean()),
     }),
