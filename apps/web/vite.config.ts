@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -9,6 +10,13 @@ export default defineConfig({
   resolve: {
     // packages/contract is consumed from its TypeScript sources: no build step for the web.
     conditions: ['antenne-source', ...defaultClientConditions],
+    // React 19 has useSyncExternalStore: the pre-18 shim wouter and react-i18next import is React's own hook.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,

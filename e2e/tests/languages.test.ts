@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { scrollToFooter } from '../support/footer.js';
 import { useBrowserSuite } from '../support/suite.js';
 
 /** The interface language (settings, right to left) and the footer's legal pages. */
@@ -37,7 +38,7 @@ test('settings → Arabic: the app reloads right to left with Arabic strings and
 test('a legal link of the footer opens its page, with its body, in a new tab', async () => {
   const { context, page } = await suite.newPage();
   await page.goto(`${suite.server.url}/`);
-  const footer = page.getByRole('contentinfo');
+  const footer = await scrollToFooter(page);
   const link = footer.getByRole('link', { name: /Conditions d'utilisation/ });
   await link.scrollIntoViewIfNeeded();
   expect(await link.getAttribute('target')).toBe('_blank');

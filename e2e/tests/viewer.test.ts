@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { scrollToFooter } from '../support/footer.js';
 import { useBrowserSuite } from '../support/suite.js';
 
 /**
@@ -51,7 +52,7 @@ describe('the footer’s custom pages', () => {
 
   test.each(PAGES)('"%s" shows its text under its title', async (name) => {
     const page = await suite.open('/');
-    const link = page.getByRole('contentinfo').getByRole('link', { name, exact: true });
+    const link = (await scrollToFooter(page)).getByRole('link', { name, exact: true });
     await link.scrollIntoViewIfNeeded();
     await link.click();
     await page.waitForURL(/\/vod\//);

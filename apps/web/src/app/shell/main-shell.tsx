@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { PopupHost } from '../../components/modal/popup-host';
@@ -7,8 +7,34 @@ import { TopBar } from './top-bar';
 import { useSessionWatch } from './use-session-watch';
 import styles from './main-shell.module.css';
 
-/** The footer sits below the first screen: its code is fetched after the page's. */
+/** The footer sits below the first screen: its code is fetched when its place comes into view. */
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+
+/**
+ * The footer once its place (below the page, itself at least a screen high) reaches the viewport:
+ * scrolling or tabbing to the end of the page brings it; the first screen does not wait for it.
+ * Without IntersectionObserver it comes at once.
+ */
+function FooterWhenNear() {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const place = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = place.current;
+    if (near || element === null) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return near ? (
+    <Suspense fallback={<div className={styles.footerPlace} />}>
+      <Footer />
+    </Suspense>
+  ) : (
+    <div ref={place} className={styles.footerPlace} />
+  );
+}
 
 export interface LayoutProps {
   /** The page of the current route. */
@@ -50,11 +76,7 @@ export function MainShell({ children, hideTopBar }: LayoutProps) {
           {children}
         </Suspense>
       </main>
-      {!hideTopBar && (
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
-      )}
+      {!hideTopBar && <FooterWhenNear />}
       <PopupHost />
     </>
   );
