@@ -210,9 +210,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   app.decorate('identity', identity);
-  await app.register(identityRoutes, { identity, config, guard: guardSensitiveIdentityCalls(identity, database.db, deps.clock) });
-  // One count of wrong parental PINs per household, whichever call they go to (play, switch, PIN change).
+  // One count of wrong parental PINs and passwords per household, whichever call they go to (play, switch, PIN or email change).
   const pinAttempts = new WrongPinLimiter(deps.clock);
+  const checkPassword = createAccountPasswordCheck(identity);
+  const guard = guardSensitiveIdentityCalls(database.db, { identity, pinAttempts, checkPassword, ...(deps.clock ? { clock: deps.clock } : {}) });
+  await app.register(identityRoutes, { identity, config, guard });
   if (config.smtpUrl === '') await app.register(outboxRoutes, { dataDir: config.dataDir, trustProxy: config.trustProxy });
   await app.register(accountsRoutes, {
     database,
@@ -221,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
     identityUsers: createIdentityDirectory(identity),
     pinAttempts,
-    checkPassword: createAccountPasswordCheck(identity),
+    checkPassword,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
 

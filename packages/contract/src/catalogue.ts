@@ -62,8 +62,14 @@ const SearchTypesSchema = Type.String({
   default: SEARCH_DEFAULT_TYPES,
   description: 'comma list of asset types',
 });
-/** `parentalRatings` of the search calls: a bare level keeps titles rated at most that level. */
-const SearchParentalRatingsSchema = Type.String({ maxLength: 200, default: SEARCH_DEFAULT_PARENTAL_RATINGS });
+/** `parentalRatings` of the search calls: a bare CSA code keeps the titles within its minimum age (needsParentalPin's rule). */
+const SearchParentalRatingsSchema = Type.String({
+  maxLength: 200,
+  default: SEARCH_DEFAULT_PARENTAL_RATINGS,
+  description:
+    'A CSA code (1 tous publics, 3 -10, 2/4/5 -12, 6 -16, 7 -18): keeps the unrated titles and those whose minimum age is at most ' +
+    "that code's (3 leaves out -12 titles). A `COUNTRY:RATING` list is not filtered on.",
+});
 
 /**
  * Query of `GET /v1/.../content/search/suggestions/{text}`. `types` and `parentalRatings` (not in

@@ -191,6 +191,27 @@ describe.each(engines)('parental controls (%s)', (engine) => {
       expect(list.find((p) => p.owner)?.emailAddress).toBe(DEMO_SUBSCRIBER.email);
     });
 
+    test('it cannot sign every device of the household out (fromAllDevice): 403 PROFILE_RESTRICTED; it still signs itself out', async () => {
+      const { owner, child } = await sessions();
+      const logout = (token: string, query = '') => app.inject({ method: 'DELETE', url: `${accountPaths.logout(TENANT)}${query}`, headers: bearer(token) });
+      const sessionStatus = async (token: string) => (await app.inject({ url: accountPaths.session(TENANT), headers: bearer(token) })).statusCode;
+
+      expect(refusal(await logout(child, '?fromAllDevice=true'))).toEqual([403, 'PROFILE_RESTRICTED']);
+      expect([await sessionStatus(owner), await sessionStatus(child)]).toEqual([200, 200]);
+
+      const own = await logout(child, '?fromAllDevice=false');
+      expect(own.statusCode, own.body).toBe(200);
+      expect([await sessionStatus(owner), await sessionStatus(child)]).toEqual([200, 401]);
+      const { child: again } = await sessions();
+      expect((await logout(again)).statusCode).toBe(200);
+      expect(await sessionStatus(again)).toBe(401);
+
+      // The main profile may: every session of the household ends.
+      const { child: third } = await sessions();
+      expect((await logout(owner, '?fromAllDevice=true')).statusCode).toBe(200);
+      expect([await sessionStatus(owner), await sessionStatus(third)]).toEqual([401, 401]);
+    });
+
     test('switching to the main profile asks for its PIN: none, wrong, then right', async () => {
       const { child } = await sessions();
       expect(refusal(await select(child, ownerId))).toEqual([403, 'PARENTAL_PIN_REQUIRED']);

@@ -17,6 +17,18 @@ const isSearchList = Compile(SearchListSchema);
 const isSuggestions = Compile(SearchSuggestionListSchema);
 const isErrorBody = Compile(ErrorBodySchema);
 
+/** Titles rated with each CSA code: 1 tous publics, 3 -10, 2 déconseillé -12, 4 interdit -12, 5 accord parental -12, 6 -16, 7 -18. */
+const RATED: [string, string | undefined][] = [
+  ['palmeraie-tous-publics', '1'],
+  ['palmeraie-moins-dix', '3'],
+  ['palmeraie-deconseille-douze', '2'],
+  ['palmeraie-interdit-douze', '4'],
+  ['palmeraie-accord-douze', '5'],
+  ['palmeraie-moins-seize', '6'],
+  ['palmeraie-moins-dix-huit', '7'],
+  ['palmeraie-non-classe', undefined],
+];
+
 describe.each(engines)('catalogue search (%s)', (engine) => {
   let testDb: TestDatabase;
   let app: App;
@@ -48,6 +60,13 @@ describe.each(engines)('catalogue search (%s)', (engine) => {
           },
         ],
       }),
+      // One title per CSA code (spec part 1 §5), all of them « Palmeraie », and one unrated.
+      ...RATED.map(([assetId, rating]) =>
+        extraAsset(assetId, {
+          localized: [{ locale: 'fr', title: `Palmeraie ${assetId}` }],
+          ...(rating === undefined ? {} : { parentalRatings: [{ country: 'FR', scheme: 'CSA', rating }] }),
+        }),
+      ),
     );
     const database = testDb.open();
     try {
@@ -116,6 +135,17 @@ describe.each(engines)('catalogue search (%s)', (engine) => {
     expect(hitIds(await search('hiver', '&allowedCountry=FR'))).toEqual([]);
     expect(hitIds(await search('hiver', '&allowedCountry=CA'))).toEqual(['film-quebec']);
     expect(await suggestions('hiver', '&allowedCountry=FR')).toEqual([]);
+  });
+
+  test('parentalRatings compares the minimum ages of CSA codes: 3 (-10) leaves out every -12 code (2, 4, 5), the default 6 keeps all up to -16', async () => {
+    const sorted = (ids: readonly (string | undefined)[]) => [...ids].sort();
+    const upToTen = ['palmeraie-moins-dix', 'palmeraie-non-classe', 'palmeraie-tous-publics'];
+    expect(sorted(hitIds(await search('palmeraie', '&parentalRatings=3')))).toEqual(upToTen);
+    expect(sorted((await suggestions('palmeraie', '&parentalRatings=3')).map((s) => s.assetId))).toEqual(upToTen);
+    const upToSixteen = RATED.map(([assetId]) => assetId).filter((id) => id !== 'palmeraie-moins-dix-huit');
+    expect(sorted(hitIds(await search('palmeraie')))).toEqual(sorted(upToSixteen));
+    expect(sorted(hitIds(await search('palmeraie', '&parentalRatings=2')))).toEqual(sorted(upToSixteen.filter((id) => id !== 'palmeraie-moins-seize')));
+    expect(hitIds(await search('palmeraie', '&parentalRatings=7'))).toHaveLength(RATED.length);
   });
 
   test('pages the hits', async () => {

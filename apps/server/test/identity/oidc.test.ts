@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { OAuth2Server } from 'oauth2-mock-server';
+import type { OAuth2Server } from 'oauth2-mock-server';
 import { identityPaths } from '@antenne/contract';
 import type { App } from '../../src/app.js';
 import { createIdTokenVerifier } from '../../src/modules/identity/verify.js';
+import { startOidcProvider } from '../helpers/oidc-provider.js';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../helpers/test-app.js';
 
 /** Sign-in with a generic OpenID Connect provider: a real local provider (oauth2-mock-server), the whole redirect round trip. */
@@ -12,14 +13,7 @@ describe('OpenID Connect sign-in', () => {
   let provider: OAuth2Server;
 
   beforeAll(async () => {
-    provider = new OAuth2Server();
-    await provider.issuer.keys.generate('RS256');
-    await provider.start(0, '127.0.0.1');
-    const claims = { sub: 'oidc-user-42', email: 'yasmine@example.org', email_verified: true, name: 'Yasmine B.' };
-    provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims));
-    provider.service.on('beforeUserinfo', (response) => {
-      response.body = claims;
-    });
+    provider = await startOidcProvider({ sub: 'oidc-user-42', email: 'yasmine@example.org', email_verified: true, name: 'Yasmine B.' });
     testDb = await createTestDatabase('sqlite');
     app = await buildTestApp(testDb, {
       config: { oidc: { issuerUrl: provider.issuer.url!, clientId: 'antenne', clientSecret: 'secret', name: 'Mon fournisseur' } },

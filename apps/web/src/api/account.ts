@@ -10,12 +10,18 @@ import { IdentityError, identityRequest } from './identity';
 /** The refusals of a call whose Exposure session is missing or over (not a wrong password). */
 const SESSION_CODES = new Set(['NO_SESSION_TOKEN', 'INVALID_SESSION_TOKEN']);
 
-/** A wrong current password: better-auth answers 400/401 INVALID_PASSWORD (or INVALID_EMAIL_OR_PASSWORD on a re-sign-in). */
+/**
+ * A wrong current password: better-auth answers 400/401 INVALID_PASSWORD (or INVALID_EMAIL_OR_PASSWORD
+ * on a re-sign-in); the server's own check of an email change 403 INCORRECT_CREDENTIALS.
+ */
 export function isWrongPassword(error: unknown): boolean {
   return (
     error instanceof IdentityError &&
     !SESSION_CODES.has(error.code) &&
-    (error.code === 'INVALID_PASSWORD' || error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.status === 401)
+    (error.code === 'INVALID_PASSWORD' ||
+      error.code === 'INVALID_EMAIL_OR_PASSWORD' ||
+      error.code === 'INCORRECT_CREDENTIALS' ||
+      error.status === 401)
   );
 }
 
@@ -23,13 +29,12 @@ export function isWrongPassword(error: unknown): boolean {
 export const changePassword = (currentPassword: string, newPassword: string, token: string | null) =>
   identityRequest(identityPaths.changePassword, 'POST', { currentPassword, newPassword, revokeOtherSessions: false }, token);
 
-/** Re-checks the password by signing in again with it (before an email change). */
-export const verifyPassword = (email: string, password: string) =>
-  identityRequest(identityPaths.signInEmail, 'POST', { email, password });
-
-/** Starts the identity email change: a confirmation mail goes to the new address, whose link leads to /login. */
-export const changeIdentityEmail = (newEmail: string, token: string | null) =>
-  identityRequest(identityPaths.changeEmail, 'POST', { newEmail, callbackURL: '/login' }, token);
+/**
+ * Starts the identity email change: a confirmation mail goes to the new address, whose link leads
+ * to /login. The server checks the account `password` first (403 INCORRECT_CREDENTIALS when wrong).
+ */
+export const changeIdentityEmail = (newEmail: string, password: string, token: string | null) =>
+  identityRequest(identityPaths.changeEmail, 'POST', { newEmail, password, callbackURL: '/login' }, token);
 
 /** Deletes the identity user; refused (SESSION_EXPIRED …) when the sign-in is not recent. */
 export const deleteIdentityUser = (token: string | null) => identityRequest(identityPaths.deleteUser, 'POST', {}, token);

@@ -213,7 +213,10 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
       `${V2}/auth/login`,
       {
         schema: {
-          ...personal('Logout: ends this session, or every session of the household with fromAllDevice=true'),
+          ...personal(
+            'Logout: ends this session, or every session of the household with fromAllDevice=true',
+            ' fromAllDevice=true is refused to a restricted profile (403 PROFILE_RESTRICTED); its own logout is not.',
+          ),
           params: TenantParams,
           querystring: Type.Object({ fromAllDevice: Type.Optional(Type.Boolean()) }),
           response: { 200: MessageResponseSchema, ...authErrors },

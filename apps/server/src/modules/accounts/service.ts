@@ -26,7 +26,7 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
 import type { CatalogueService } from '../catalogue/service.js';
-import { isRestrictedRow, parentalProfileOf, profileRestricted } from './parental.js';
+import { isRestrictedRow, parentalProfileOf, profileRestricted, refuseRestricted } from './parental.js';
 import { WrongPinLimiter } from './pin-attempts.js';
 import * as repo from './repository.js';
 import type { HouseholdRow, ProfileRow, SessionRow } from './repository.js';
@@ -274,10 +274,15 @@ export class AccountsService {
     };
   }
 
-  /** Ends this session, or every session of the household. */
+  /**
+   * Ends this session, or every session of the household: an account-level action, refused to a
+   * restricted profile (403 PROFILE_RESTRICTED), which still ends its own.
+   */
   async logout(ctx: SessionContext, fromAllDevice: boolean): Promise<void> {
-    if (fromAllDevice) await repo.revokeHouseholdSessions(this.db, ctx.household.id, this.nowIso());
-    else await repo.revokeSession(this.db, ctx.tokenHash, this.nowIso());
+    if (fromAllDevice) {
+      refuseRestricted(ctx, 'sign every device of the household out');
+      await repo.revokeHouseholdSessions(this.db, ctx.household.id, this.nowIso());
+    } else await repo.revokeSession(this.db, ctx.tokenHash, this.nowIso());
   }
 
   // Profiles ----------------------------------------------------------------------------------

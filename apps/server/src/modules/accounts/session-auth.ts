@@ -70,7 +70,7 @@ export function restrictedViewer(db: Executor, clock: () => number = Date.now) {
  * household, the call must carry the bearer session of an unrestricted profile of that household
  * (401 without a valid one, 403 FORBIDDEN for another household's, 403 PROFILE_RESTRICTED).
  * An identity without a household (not signed in at Exposure yet, or just deleted) has no
- * profile to hold back.
+ * profile to hold back. Answers the household's id (undefined: none).
  */
 export async function requireUnrestrictedBearer(
   db: Executor,
@@ -78,9 +78,9 @@ export async function requireUnrestrictedBearer(
   authorization: string | undefined,
   what: string,
   clock: () => number = Date.now,
-): Promise<void> {
+): Promise<string | undefined> {
   const household = await findHouseholdByIdentityUser(db, identityUserId);
-  if (household === undefined) return;
+  if (household === undefined) return undefined;
   const token = bearerToken(authorization);
   if (token === undefined) {
     throw new ApiError(401, 'NO_SESSION_TOKEN', `${what} needs the session of an unrestricted profile (Authorization: Bearer)`);
@@ -89,4 +89,5 @@ export async function requireUnrestrictedBearer(
   const ctx = await authenticateSession(db, token, clock);
   if (ctx.household.id !== household.id) throw new ApiError(403, 'FORBIDDEN', 'the session is not of this account');
   refuseRestricted(ctx, what);
+  return household.id;
 }

@@ -192,7 +192,7 @@ export class CatalogueService {
 
   /**
    * What both search calls keep: the asked types (MOVIE,TV_SHOW by default; the index leaves the
-   * others out before ranking), then, lazily, titles rated at most the `parentalRatings` level (6 by
+   * others out before ranking), then, lazily, titles within the `parentalRatings` level (6, -16, by
    * default) or unrated, published and allowed in the country.
    */
   private searchFilter(
@@ -202,14 +202,14 @@ export class CatalogueService {
     level: string | undefined,
   ): { types: ReadonlySet<string>; accept: (assetId: string) => boolean } {
     const types = new Set((query.types ?? SEARCH_DEFAULT_TYPES).split(','));
-    const maxLevel = parentalLevelLimit(query.parentalRatings ?? SEARCH_DEFAULT_PARENTAL_RATINGS);
+    const queryLevel = searchParentalLevel(query.parentalRatings ?? SEARCH_DEFAULT_PARENTAL_RATINGS);
     const now = this.clock();
     const onlyPublished = query.onlyPublished ?? true;
     const accept = (assetId: string) => {
       const entry = snapshot.byId.get(assetId);
       return (
         entry !== undefined &&
-        (maxLevel === undefined || entry.parentalLevel === undefined || entry.parentalLevel <= maxLevel) &&
+        withinLevel(entry, queryLevel) &&
         isAvailable(entry, now, onlyPublished, query.allowedCountry) &&
         withinLevel(entry, level)
       );
@@ -254,11 +254,15 @@ function checkSearchText(text: string): void {
 }
 
 /**
- * The search's `parentalRatings`: a bare level (the specification sends `6`) keeps assets rated
- * at most that level and unrated ones; Exposure's `COUNTRY:RATING` lists are not filtered on.
+ * The search's `parentalRatings`: a bare CSA code (the specification sends `6`) is a level, as a
+ * profile's PrLevel is — titles whose minimum age is above that code's are left out, unrated ones
+ * kept (withinLevel, the play call's rule: the codes are not in the order of their ages, 3 being
+ * -10 and 2 -12). Exposure's `COUNTRY:RATING` lists are not filtered on.
  */
-function parentalLevelLimit(value: string): number | undefined {
-  return /^\d+$/.test(value.trim()) ? Number(value) : undefined;
+function searchParentalLevel(value: string): string | undefined {
+  const code = value.trim();
+  // '06' is the code 6 (a code the contract does not know keeps only « tous publics », as a PrLevel would).
+  return /^\d+$/.test(code) ? String(Number(code)) : undefined;
 }
 
 /**

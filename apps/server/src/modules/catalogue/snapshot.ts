@@ -54,8 +54,6 @@ export interface CatalogueEntry {
   /** Numeric season and episode (episodes), for series order. */
   seasonNumber?: number;
   episodeNumber?: number;
-  /** CSA-style numeric parental level when the asset has one. */
-  parentalLevel?: number;
 }
 
 export interface SeasonEntry {
@@ -247,8 +245,6 @@ function entryOf(
   };
   if (season !== undefined) entry.seasonNumber = season;
   if (episode !== undefined) entry.episodeNumber = episode;
-  const level = parentalRatings.map((r) => Number(r.rating)).find((n) => Number.isFinite(n));
-  if (level !== undefined) entry.parentalLevel = level;
   return entry;
 }
 

@@ -32,3 +32,10 @@ export function createAccountPasswordCheck(identity: Identity): AccountPasswordC
     }
   };
 }
+
+/** Whether the identity user has a password (an account made with a social or OpenID Connect sign-in has none). */
+export async function hasAccountPassword(identity: Identity, identityUserId: string): Promise<boolean> {
+  const context = await identity.$context;
+  const accounts = await context.internalAdapter.findAccounts(identityUserId);
+  return accounts.some((account) => account.providerId === 'credential' && typeof account.password === 'string' && account.password !== '');
+}

@@ -11,6 +11,7 @@ import type { Config } from '../../config.js';
 import type { Engine } from '../../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailLocale, renderMail } from '../mail/templates.js';
+import { identityLogger, logIdentityError } from './logger.js';
 import { DIRECT_ORIGIN_HEADER, linkOnOrigin, publicOrigins } from './origins.js';
 import { REGISTRATION_FIELDS } from './registration.js';
 
@@ -86,10 +87,9 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted,
     },
     database: { db, type: engine },
     telemetry: { enabled: false },
-    logger: {
-      level: 'warn',
-      log: (level, message) => (level === 'error' ? log.error({ identity: true }, message) : log.warn({ identity: true }, message)),
-    },
+    // Every line in the app's log (logger.ts): better-auth's own, and the error each refused request ends with.
+    logger: identityLogger(log),
+    onAPIError: { onError: logIdentityError(log) },
     user: {
       modelName: IDENTITY_TABLES.user,
       additionalFields: {

@@ -144,7 +144,18 @@ export const IDENTITY_ENDPOINTS: IdentityEndpoint[] = [
     response: { 200: Type.Object({ token: Type.Union([Type.String(), Type.Null()]), user: IdentityUserSchema }), ...signedIn },
   }),
   endpoint('POST', identityPaths.changeEmail, 'Asks to change the address: a confirmation mail goes to the new one', {
-    body: Type.Object({ newEmail: Email, callbackURL: Type.Optional(Url) }),
+    description:
+      'Needs the account password in `password` (checked here, never passed on): 400 BAD_REQUEST without it, 403 INCORRECT_CREDENTIALS ' +
+      'when wrong, 429 TOO_MANY_REQUESTS after 5 wrong passwords or parental PINs of the household in 15 minutes. An account without a ' +
+      'password (social or OpenID Connect sign-in) needs a sign-in younger than 10 minutes instead (400 SESSION_EXPIRED). An identity ' +
+      "owning a household also sends an unrestricted profile's Exposure session (Authorization: Bearer; ADR 0012).",
+    body: Type.Object({
+      newEmail: Email,
+      password: Type.Optional(
+        Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, description: 'The account password (required unless the account has none)' }),
+      ),
+      callbackURL: Type.Optional(Url),
+    }),
     response: { 200: Status, ...signedIn },
   }),
   endpoint('POST', identityPaths.deleteUser, 'Deletes the identity and its household (a sign-in younger than 10 minutes)', {

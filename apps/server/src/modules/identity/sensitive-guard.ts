@@ -2,7 +2,7 @@ import { IDENTITY_BASE_PATH, identityPaths } from '@antenne/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/transaction.js';
 import { requireUnrestrictedBearer } from '../accounts/index.js';
-import type { Identity } from './auth.js';
+import { proveEmailChange, takeEmailChangePassword, type EmailChangeDeps } from './email-change.js';
 
 /**
  * The identity service's calls that change or delete the account, or the ways to sign in to it.
@@ -33,14 +33,22 @@ export function looseIdentityPath(url: string): string {
   return path.replace(/\/{2,}/g, '/').replace(/\/+$/, '').toLowerCase();
 }
 
-/** A preHandler for /identity/*: the guarded calls of a signed-in identity owning a household need an unrestricted profile's bearer. */
-export function guardSensitiveIdentityCalls(identity: Identity, db: Executor, clock?: () => number) {
+/**
+ * A preHandler for /identity/*: the guarded calls of a signed-in identity owning a household need
+ * an unrestricted profile's bearer; an email change also needs the account password (email-change.ts).
+ */
+export function guardSensitiveIdentityCalls(db: Executor, deps: EmailChangeDeps) {
+  const { identity, clock } = deps;
   return async (request: FastifyRequest): Promise<void> => {
-    if (!SENSITIVE_IDENTITY_PATHS.includes(looseIdentityPath(request.url))) return;
+    const path = looseIdentityPath(request.url);
+    if (!SENSITIVE_IDENTITY_PATHS.includes(path)) return;
+    // Taken out of the body whatever follows: better-auth never sees the password.
+    const password = path === identityPaths.changeEmail ? takeEmailChangePassword(request) : undefined;
     const cookie = request.headers.cookie;
     if (cookie === undefined || cookie === '') return; // No identity session: the identity service refuses on its own.
     const session = await identity.api.getSession({ headers: new Headers({ cookie }) });
     if (session === null) return;
-    await requireUnrestrictedBearer(db, session.user.id, request.headers.authorization, 'this account change', clock);
+    const householdId = await requireUnrestrictedBearer(db, session.user.id, request.headers.authorization, 'this account change', clock);
+    if (path === identityPaths.changeEmail) await proveEmailChange(deps, { session, password, identityCookie: cookie, householdId });
   };
 }

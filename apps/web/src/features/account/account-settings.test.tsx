@@ -270,10 +270,10 @@ describe('account settings: change email', () => {
     expect(calls.some((c) => c.path === identityPaths.signInEmail || c.path === identityPaths.changeEmail)).toBe(false);
   });
 
-  test('a wrong password puts both fields in error and the password placeholder says so', async () => {
+  test('a wrong password (the server checks it with the change: 403 INCORRECT_CREDENTIALS) puts both fields in error and the password placeholder says so', async () => {
     const { calls } = serve(STORED, {
-      [identityPaths.signInEmail]: () =>
-        json({ httpCode: 401, message: 'INVALID_EMAIL_OR_PASSWORD', extendedMessage: 'Invalid email or password' }, 401),
+      [identityPaths.changeEmail]: () =>
+        json({ httpCode: 403, message: 'INCORRECT_CREDENTIALS', extendedMessage: 'password: wrong password' }, 403),
     });
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Nouvelle adresse e-mail'), 'awa.diop@example.com');
@@ -283,16 +283,29 @@ describe('account settings: change email', () => {
     await waitFor(() => expect(password).toHaveAttribute('placeholder', text('LOGIN.LOGIN_PASSWORD_ERROR')));
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText('Nouvelle adresse e-mail')).toHaveAttribute('aria-invalid', 'true');
-    expect(calls.find((c) => c.path === identityPaths.signInEmail)?.body).toEqual({
-      email: 'awa@example.com',
+    expect(calls.find((c) => c.path === identityPaths.changeEmail)?.body).toEqual({
+      newEmail: 'awa.diop@example.com',
       password: 'Wrong-pass1',
+      callbackURL: '/login',
     });
-    expect(calls.some((c) => c.path === identityPaths.changeEmail)).toBe(false);
+    // No sign-in again to check it in the browser: the server's check is the one that counts.
+    expect(calls.some((c) => c.path === identityPaths.signInEmail)).toBe(false);
   });
 
-  test('success: the identity service mails the new address; Exposure and the preference wait for its confirmation', async () => {
+  test('past too many wrong passwords or PINs (429), the dialog says to try later', async () => {
+    serve(STORED, {
+      [identityPaths.changeEmail]: () => json({ httpCode: 429, message: 'TOO_MANY_REQUESTS' }, 429),
+    });
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Nouvelle adresse e-mail'), 'awa.diop@example.com');
+    await user.type(within(dialog).getByLabelText('Mot de passe'), 'Current-pass1');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+    expect(await within(dialog).findByText(text('ERROR.TOO_MANY_ATTEMPTS_TRY_LATER'))).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Mot de passe')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('success: the change carries the password; the identity service mails the new address; Exposure and the preference wait for its confirmation', async () => {
     const { calls, posted } = serve(STORED, {
-      [identityPaths.signInEmail]: () => json({ token: 'x', user: {} }),
       [identityPaths.changeEmail]: () => json({ status: true }),
       [accountPaths.changeEmail(config)]: () => json({ message: 'OK' }),
     });
@@ -307,6 +320,7 @@ describe('account settings: change email', () => {
     ).toBeInTheDocument();
     expect(calls.find((c) => c.path === identityPaths.changeEmail)?.body).toEqual({
       newEmail: 'awa.diop@example.com',
+      password: 'Current-pass1',
       callbackURL: '/login',
     });
     expect(calls.find((c) => c.path === identityPaths.changeEmail)?.authorization).toBe(`Bearer ${TOKEN}`);

@@ -13,13 +13,15 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN } from '@antenne/contract';
-import { changeIdentityEmail, verifyPassword } from '../../api/account';
+import { changeIdentityEmail, isWrongPassword } from '../../api/account';
+import { isIdentityError } from '../../api/identity';
 import { useUserToken } from '../../state/session-store';
+import { translatedError } from './account-errors';
 import { DialogFormFooter } from './dialog-form-footer';
 import styles from './account-settings.module.css';
 
 /** The Change email button, its dialog, and the confirmation once done. */
-export function ChangeEmailButton({ currentEmail }: { currentEmail: string }) {
+export function ChangeEmailButton() {
   const { t } = useTranslation();
   const [changedTo, setChangedTo] = useState<string | undefined>();
   return (
@@ -31,7 +33,6 @@ export function ChangeEmailButton({ currentEmail }: { currentEmail: string }) {
             <Dialog className={styles.dialog}>
               {({ close }) => (
                 <ChangeEmailForm
-                  currentEmail={currentEmail}
                   onCancel={close}
                   onChanged={(email) => {
                     close();
@@ -53,18 +54,16 @@ export function ChangeEmailButton({ currentEmail }: { currentEmail: string }) {
 }
 
 /**
- * A valid new address and the current password (spec part 1 §4, §5): the password is checked by
- * signing in again; refused, both fields show the error and the password placeholder says
- * LOGIN.LOGIN_PASSWORD_ERROR. Then the identity service mails the new address; once its link is
- * followed, Exposure's email and the email preference follow (follow-confirmed-email.ts): the
- * household's email is only ever an address the identity service has verified.
+ * A valid new address and the current password (spec part 1 §4, §5), sent together: the server
+ * checks the password before the identity service mails the new address; a wrong one puts both
+ * fields in error and the password placeholder says LOGIN.LOGIN_PASSWORD_ERROR. Once the mail's
+ * link is followed, Exposure's email and the email preference follow (follow-confirmed-email.ts):
+ * the household's email is only ever an address the identity service has verified.
  */
 function ChangeEmailForm({
-  currentEmail,
   onCancel,
   onChanged,
 }: {
-  currentEmail: string;
   onCancel: () => void;
   onChanged: (email: string) => void;
 }) {
@@ -98,20 +97,19 @@ function ChangeEmailForm({
     if (invalid || !token) return;
     setBusy(true);
     try {
-      await verifyPassword(currentEmail, password);
-    } catch {
+      await changeIdentityEmail(newEmail, password, token);
+    } catch (failure) {
       setBusy(false);
-      setWrongPassword(true);
-      setPassword('');
-      setEmailError('');
-      setPasswordError(t('LOGIN.LOGIN_PASSWORD_ERROR'));
-      return;
-    }
-    try {
-      await changeIdentityEmail(newEmail, token);
-    } catch {
-      setBusy(false);
-      setError(t('ACCOUNT.ERROR_GENERIC'));
+      if (isWrongPassword(failure)) {
+        setWrongPassword(true);
+        setPassword('');
+        setEmailError('');
+        setPasswordError(t('LOGIN.LOGIN_PASSWORD_ERROR'));
+      } else if (isIdentityError(failure) && failure.status === 429) {
+        setError(translatedError(t, failure.code));
+      } else {
+        setError(t('ACCOUNT.ERROR_GENERIC'));
+      }
       return;
     }
     setBusy(false);

@@ -127,7 +127,7 @@ function AccountForm({ preferences }: { preferences: Preferences }) {
             <Label className={styles.label}>{t('ACCOUNT.EMAIL')}</Label>
             <Input className={styles.input} type="email" />
           </TextField>
-          <ChangeEmailButton currentEmail={email} />
+          <ChangeEmailButton />
         </div>
 
         <RadioGroup
