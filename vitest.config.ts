@@ -1,9 +1,51 @@
 import { defineConfig } from 'vitest/config';
+import { serverProject } from './apps/server/vitest.config.ts';
 
-// One Vitest run for the unit, component and server-integration suites of every workspace.
-// e2e has its own config (it needs the built app) and runs from `npm run test:e2e`.
+/**
+ * One Vitest run for the unit, component and server-integration suites of every workspace, in two
+ * sets (docs/testing.md):
+ * - fast (`npm run test:fast`, the inner loop): contract, content, web, server — every server suite
+ *   that runs the app in-process, on SQLite and PostgreSQL;
+ * - slow (`npm run test:slow`): server-slow (ffmpeg media builds, the CLIs and the server process
+ *   run as child processes, the OpenAPI fuzzing) and tooling (the lint rules shown failing); the
+ *   e2e suite (its own config: it needs the built app) completes it from `npm run test:e2e`.
+ */
+export const SERVER_SLOW = [
+  'test/media/**/*.test.ts',
+  'test/**/cli.test.ts',
+  'test/**/*-cli.test.ts',
+  'test/fuzz/**/*.test.ts',
+  'test/graceful-stop.test.ts',
+  'test/accounts/pin-attempts-processes.test.ts',
+];
+
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/content', 'apps/server', 'apps/web'],
+    // Every project sees the same clock zone, whoever starts it (HOUSE-STYLE: deterministic tests).
+    env: { TZ: 'UTC' },
+    projects: [
+      'packages/contract',
+      'packages/content',
+      'apps/web',
+      {
+        ...serverProject,
+        root: 'apps/server',
+        test: { ...serverProject.test, exclude: ['**/node_modules/**', ...SERVER_SLOW] },
+      },
+      {
+        ...serverProject,
+        root: 'apps/server',
+        test: { ...serverProject.test, name: 'server-slow', include: SERVER_SLOW },
+      },
+      {
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          env: { TZ: 'UTC' },
+          testTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

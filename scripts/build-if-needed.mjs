@@ -1,5 +1,8 @@
 // Builds each workspace whose sources are newer than its last build. A fresh clone builds all
 // four (contract, content, server, web); a second `npm start` builds nothing and starts at once.
+// Run as a script it is `npm run build` (`--all`: every workspace, stale or not) and the e2e's
+// build step (only what is stale): both write the stamps, so the app is built once per change and
+// `npm start` (e2e/tests/start.test.ts) finds it built.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -16,7 +19,12 @@ const steps = [
   },
   {
     workspace: 'packages/content',
-    inputs: ['packages/content/src', 'packages/content/package.json', 'packages/content/tsconfig.json', 'packages/contract/src'],
+    inputs: [
+      'packages/content/src',
+      'packages/content/package.json',
+      'packages/content/tsconfig.json',
+      'packages/contract/src',
+    ],
     stamp: 'packages/content/dist/.build-stamp',
   },
   {
@@ -60,10 +68,10 @@ function stampTime(stamp) {
   return Number(readFileSync(abs, 'utf8')) || -1;
 }
 
-export async function ensureBuilt({ log = () => {} } = {}) {
+export async function ensureBuilt({ log = () => {}, all = false } = {}) {
   for (const step of steps) {
     const newest = Math.max(...step.inputs.map(newestMtime));
-    if (stampTime(step.stamp) >= newest) continue;
+    if (!all && stampTime(step.stamp) >= newest) continue;
     log(`antenne: building ${step.workspace} …`);
     const started = Date.now();
     const result = spawnSync('npm', ['run', 'build', '-w', step.workspace, '--silent'], {
@@ -79,4 +87,8 @@ export async function ensureBuilt({ log = () => {} } = {}) {
     writeFileSync(join(root, step.stamp), String(newest));
     log(`antenne: built ${step.workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await ensureBuilt({ all: process.argv.includes('--all'), log: (line) => console.log(line) });
 }

@@ -1,6 +1,7 @@
-import { defineProject } from 'vitest/config';
+import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 
-export default defineProject({
+/** The server suites' settings; the root config splits them into `server` and `server-slow`. */
+export const serverProject = {
   resolve: { conditions: ['antenne-source'] },
   test: {
     name: 'server',
@@ -9,4 +10,6 @@ export default defineProject({
     env: { TZ: 'UTC' },
     testTimeout: 15_000,
   },
-});
+} satisfies UserWorkspaceConfig;
+
+export default defineProject(serverProject);

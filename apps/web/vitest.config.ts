@@ -8,6 +8,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    env: { TZ: 'UTC' },
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     restoreMocks: true,
