@@ -2,5 +2,5 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   resolve: { conditions: ['antenne-source'] },
-  test: { name: 'contract', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'contract', environment: 'node', include: ['src/**/*.test.ts'], env: { TZ: 'UTC' } },
 });

@@ -139,9 +139,15 @@ export type UserProfileWrite = Static<typeof UserProfileWriteSchema>;
 export const UserProfileUpdateSchema = Type.Object(
   {
     ...UserProfileWriteSchema.properties,
-    currentPinCode: Type.Optional(Type.String({ pattern: '^[0-9]{4}$', description: "The profile's current PIN" })),
+    currentPinCode: Type.Optional(
+      Type.String({ pattern: '^[0-9]{4}$', description: "The profile's current PIN" }),
+    ),
     currentPassword: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 128, description: "The account's password (the identity service's)" }),
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        description: "The account's password (the identity service's)",
+      }),
     ),
   },
   { $id: 'UserProfileUpdate', title: 'UserProfileUpdate', additionalProperties: false },
@@ -163,7 +169,10 @@ export const PreferencesRequestSchema = Type.Object(
 export type PreferencesRequest = Static<typeof PreferencesRequestSchema>;
 
 /** `{ message }`: what Exposure answers to a write. */
-export const MessageResponseSchema = Type.Object({ message: Type.String() }, { $id: 'MessageResponse', title: 'MessageResponse' });
+export const MessageResponseSchema = Type.Object(
+  { message: Type.String() },
+  { $id: 'MessageResponse', title: 'MessageResponse' },
+);
 export type MessageResponse = Static<typeof MessageResponseSchema>;
 
 export const PasswordTupleSchema = Type.Object({
@@ -173,10 +182,19 @@ export const PasswordTupleSchema = Type.Object({
 export const CredentialsSchema = Type.Object({ passwordTuples: Type.Array(PasswordTupleSchema) });
 /** PUT user/changeEmail (spec part 1 §7). */
 export const ChangeEmailRequestSchema = Type.Object(
-  { credentials: Type.Optional(CredentialsSchema), newEmailAddress: Type.String({ minLength: 3, maxLength: 320 }) },
+  {
+    credentials: Type.Optional(CredentialsSchema),
+    newEmailAddress: Type.String({ minLength: 3, maxLength: 320 }),
+  },
   { $id: 'ChangeEmailRequest', title: 'ChangeEmailRequest' },
 );
 export type ChangeEmailRequest = Static<typeof ChangeEmailRequestSchema>;
+
+/** POST user/delete: the NO_PASSWORD credentials, or `{}` (the value is ignored). */
+export const UserDeleteBodySchema = Type.Object({
+  passwordTuples: Type.Optional(CredentialsSchema.properties.passwordTuples),
+});
+export type UserDeleteBody = Static<typeof UserDeleteBodySchema>;
 
 /** GET userplayhistory/lastviewedoffset (Exposure: `count`, not `totalCount`). */
 export const LastViewedOffsetItemSchema = Type.Object({
@@ -187,7 +205,12 @@ export const LastViewedOffsetItemSchema = Type.Object({
   lastViewedTime: Type.Integer(),
 });
 export const LastViewedOffsetResponseSchema = Type.Object(
-  { count: Type.Integer(), pageNumber: Type.Integer(), pageSize: Type.Integer(), items: Type.Array(LastViewedOffsetItemSchema) },
+  {
+    count: Type.Integer(),
+    pageNumber: Type.Integer(),
+    pageSize: Type.Integer(),
+    items: Type.Array(LastViewedOffsetItemSchema),
+  },
   { $id: 'LastViewedOffsetResponse', title: 'LastViewedOffsetResponse' },
 );
 export type LastViewedOffsetResponse = Static<typeof LastViewedOffsetResponseSchema>;

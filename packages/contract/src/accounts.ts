@@ -1,9 +1,9 @@
-
 /**
  * Accounts (no TypeBox here: the schemas and their types are in accounts-schemas.ts): the Exposure session calls (spec part 1 §7, Exposure notes §5–§6), households and
  * profiles, and the identity service's paths. Shared by the server (schemas) and the web app
- * (types, constants, path builders).
+ * (types, constants, path builders), and the server the route patterns beside them.
  */
+import { exposurePrefix, type BusinessUnitRef, type ExposureRoute } from './exposure.js';
 
 /** Prefix of the device name sent at sign-in (spec part 1 §9): `web-11-<browser>`. */
 export const DEVICE_NAME_PREFIX = 'web-11-';
@@ -63,12 +63,9 @@ export const ACCOUNT_ERROR_CODES = [
 ] as const;
 
 const enc = encodeURIComponent;
-interface Bu {
-  customer: string;
-  businessUnit: string;
-}
-const v1 = ({ customer, businessUnit }: Bu) => `/v1/customer/${enc(customer)}/businessunit/${enc(businessUnit)}`;
-const v2 = ({ customer, businessUnit }: Bu) => `/v2/customer/${enc(customer)}/businessunit/${enc(businessUnit)}`;
+type Bu = BusinessUnitRef;
+const v1 = (bu: Bu) => exposurePrefix('v1', bu);
+const v2 = (bu: Bu) => exposurePrefix('v2', bu);
 
 /** The accounts calls' paths (Exposure shapes). */
 export const accountPaths = {
@@ -78,7 +75,8 @@ export const accountPaths = {
   session: (bu: Bu) => `${v2(bu)}/auth/session`,
   preferences: (bu: Bu) => `${v1(bu)}/preferences`,
   listAssets: (bu: Bu, list = FAVORITES_LIST) => `${v1(bu)}/preferences/list/${enc(list)}/asset`,
-  listAsset: (bu: Bu, assetId: string, list = FAVORITES_LIST) => `${v1(bu)}/preferences/list/${enc(list)}/asset/${enc(assetId)}`,
+  listAsset: (bu: Bu, assetId: string, list = FAVORITES_LIST) =>
+    `${v1(bu)}/preferences/list/${enc(list)}/asset/${enc(assetId)}`,
   lastViewedOffset: (bu: Bu) => `${v1(bu)}/userplayhistory/lastviewedoffset`,
   continueWatching: (bu: Bu) => `${v1(bu)}/recommend/continue`,
   userDelete: (bu: Bu) => `${v2(bu)}/user/delete`,
@@ -87,6 +85,23 @@ export const accountPaths = {
   profile: (bu: Bu, userId: string) => `${v2(bu)}/user/profile/${enc(userId)}`,
   selectProfile: (bu: Bu, userId: string) => `${v2(bu)}/user/profile/${enc(userId)}/select`,
 } as const;
+
+/** The accounts calls' route patterns (the server's), keyed as `accountPaths`. */
+export const accountPatterns = {
+  firebaseLogin: { version: 'v2', pattern: '/auth/firebaseLogin' },
+  logout: { version: 'v2', pattern: '/auth/login' },
+  session: { version: 'v2', pattern: '/auth/session' },
+  preferences: { version: 'v1', pattern: '/preferences' },
+  listAssets: { version: 'v1', pattern: '/preferences/list/:list/asset' },
+  listAsset: { version: 'v1', pattern: '/preferences/list/:list/asset/:assetId' },
+  lastViewedOffset: { version: 'v1', pattern: '/userplayhistory/lastviewedoffset' },
+  continueWatching: { version: 'v1', pattern: '/recommend/continue' },
+  userDelete: { version: 'v2', pattern: '/user/delete' },
+  changeEmail: { version: 'v2', pattern: '/user/changeEmail' },
+  profiles: { version: 'v2', pattern: '/user/profile' },
+  profile: { version: 'v2', pattern: '/user/profile/:userId' },
+  selectProfile: { version: 'v2', pattern: '/user/profile/:userId/select' },
+} as const satisfies Record<string, ExposureRoute>;
 
 /**
  * The identity service (better-auth, mounted under /identity). The web app signs in there, then
@@ -119,11 +134,23 @@ export const SOCIAL_PROVIDER_IDS = ['google', 'facebook', 'twitter'] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
 
 /** The user preferences the web app keeps (spec part 1 §3); newsletter is read back as 'true'. */
-export const USER_PREFERENCE_KEYS = ['firstname', 'lastname', 'email', 'dateofbirth', 'gender', 'avatar', 'country', 'city', 'newsletter'] as const;
+export const USER_PREFERENCE_KEYS = [
+  'firstname',
+  'lastname',
+  'email',
+  'dateofbirth',
+  'gender',
+  'avatar',
+  'country',
+  'city',
+  'newsletter',
+] as const;
 
 /** POST user/delete (spec part 1 §7): the NO_PASSWORD tuple; `{}` (v3 style) is accepted too. */
 export const NO_PASSWORD_CREDENTIALS = {
-  passwordTuples: [{ algorithm: { algorithmName: 'NO_PASSWORD', pbkdf2Iterations: 0 }, value: 'NO_PASSWORD' }],
+  passwordTuples: [
+    { algorithm: { algorithmName: 'NO_PASSWORD', pbkdf2Iterations: 0 }, value: 'NO_PASSWORD' },
+  ],
 } as const;
 
 /** Validation patterns the web app and the identity service share. */

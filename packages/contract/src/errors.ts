@@ -32,9 +32,7 @@ export const ERROR_CODES = [
 ] as const;
 /** The generic codes and the accounts calls' (accounts.ts). */
 export type ErrorCode =
-  | (typeof ERROR_CODES)[number]
-  | (typeof ACCOUNT_ERROR_CODES)[number]
-  | (typeof PLAYBACK_ERROR_CODES)[number];
+  (typeof ERROR_CODES)[number] | (typeof ACCOUNT_ERROR_CODES)[number] | (typeof PLAYBACK_ERROR_CODES)[number];
 
 /** A publication an action points at: when it starts, and which one. */
 const ActionPublicationSchema = Type.Object({ availableAt: Type.String(), publicationId: Type.String() });
@@ -48,7 +46,9 @@ export const ErrorActionSchema = Type.Object(
     type: Type.String({ description: 'LOGIN | WAIT | BUY_WATCH_NOW | BUY_WATCH_LATER' }),
     publication: Type.Optional(ActionPublicationSchema),
     offerings: Type.Optional(
-      Type.Array(Type.Object({ offeringId: Type.String(), publications: Type.Array(ActionPublicationSchema) })),
+      Type.Array(
+        Type.Object({ offeringId: Type.String(), publications: Type.Array(ActionPublicationSchema) }),
+      ),
     ),
   },
   { title: 'ErrorAction' },

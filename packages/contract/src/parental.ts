@@ -53,4 +53,3 @@ export function csaRatingOf(ratings: readonly RatingEntry[] | undefined): string
   const list = ratings ?? [];
   return (list.find((r) => r.scheme === 'CSA') ?? list.find((r) => /^\d+$/.test(r.rating)))?.rating;
 }
-

@@ -15,7 +15,9 @@ const DrmSchema = Type.Record(
 export const PlayFormatSchema = Type.Object(
   {
     format: Type.Union([Type.Literal('DASH'), Type.Literal('HLS'), Type.Literal('MP4')]),
-    mediaLocator: Type.String({ description: 'Path on this server with the play token inside: /play/<token>/…' }),
+    mediaLocator: Type.String({
+      description: 'Path on this server with the play token inside: /play/<token>/…',
+    }),
     vastUrl: Type.Optional(Type.String({ description: 'Pre-roll decision (VAST 4.1) when ads apply' })),
     drm: Type.Optional(DrmSchema),
   },
@@ -29,7 +31,12 @@ export const PlayResponseSchema = Type.Object(
     assetId: Type.String(),
     productId: Type.Optional(Type.String()),
     publicationId: Type.Optional(Type.String()),
-    entitlementType: Type.Union([Type.Literal('FVOD'), Type.Literal('AVOD'), Type.Literal('SVOD'), Type.Literal('TVOD')]),
+    entitlementType: Type.Union([
+      Type.Literal('FVOD'),
+      Type.Literal('AVOD'),
+      Type.Literal('SVOD'),
+      Type.Literal('TVOD'),
+    ]),
     formats: Type.Array(PlayFormatSchema),
     playToken: Type.String(),
     playTokenExpiration: Type.Integer({ description: 'epoch ms' }),
@@ -42,7 +49,10 @@ export const PlayResponseSchema = Type.Object(
       timeshiftEnabled: Type.Boolean(),
     }),
     streamInfo: Type.Object({ live: Type.Boolean(), static: Type.Boolean(), event: Type.Boolean() }),
-    analytics: Type.Object({ postInterval: Type.Integer({ description: 'seconds' }), percentage: Type.Integer() }),
+    analytics: Type.Object({
+      postInterval: Type.Integer({ description: 'seconds' }),
+      percentage: Type.Integer(),
+    }),
     beaconToken: Type.String({
       description:
         'Antenne extension: the eventsink credential of this play session for a batch sent without a bearer token ' +
@@ -83,7 +93,10 @@ export const AnalyticsBatchSchema = Type.Object(
     Payload: Type.Array(PlaybackEventSchema, { maxItems: MAX_ANALYTICS_BATCH }),
     ClockOffset: Type.Optional(Type.Number()),
     BeaconToken: Type.Optional(
-      Type.String({ maxLength: 2048, description: 'Antenne extension: the play response’s beaconToken (a batch without a bearer token)' }),
+      Type.String({
+        maxLength: 2048,
+        description: 'Antenne extension: the play response’s beaconToken (a batch without a bearer token)',
+      }),
     ),
   },
   { title: 'AnalyticsBatch', additionalProperties: true },

@@ -5,12 +5,11 @@
  * values from this module, so it must stay free of schema builders.
  */
 
+import { exposurePrefix, type BusinessUnitRef, type ExposureRoute } from './exposure.js';
+
 const enc = encodeURIComponent;
-interface Bu {
-  customer: string;
-  businessUnit: string;
-}
-const v2 = ({ customer, businessUnit }: Bu) => `/v2/customer/${enc(customer)}/businessunit/${enc(businessUnit)}`;
+type Bu = BusinessUnitRef;
+const v2 = (bu: Bu) => exposurePrefix('v2', bu);
 
 export const playbackPaths = {
   /** GET, bearer session token (a trailer plays without one): PlayResponse, or the error body with actions. */
@@ -25,6 +24,16 @@ export const playbackPaths = {
   /** POST the Exposure analytics batch: bearer session token, or (sendBeacon) the play response's beaconToken in the body's BeaconToken. */
   eventsinkSend: (bu: Bu) => `${v2(bu)}/eventsink/send`,
 } as const;
+
+/** The playback calls' route patterns (the server's), keyed as `playbackPaths`. */
+export const playbackPatterns = {
+  play: { version: 'v2', pattern: '/entitlement/:assetId/play' },
+  clearKeyLicense: { version: 'v2', pattern: '/license/clearkey' },
+  vast: { version: 'v2', pattern: '/ads/vast' },
+  adTracking: { version: 'v2', pattern: '/ads/track' },
+  eventsinkInit: { version: 'v2', pattern: '/eventsink/init' },
+  eventsinkSend: { version: 'v2', pattern: '/eventsink/send' },
+} as const satisfies Record<string, ExposureRoute>;
 
 /** Media URLs carry the play token as their first path segment (as CDN path tokens do): `/play/<token>/demo-media/…`. */
 export const PROTECTED_MEDIA_PREFIX = '/play/';
@@ -54,7 +63,10 @@ export const PARENTAL_PIN_HEADER = 'x-parental-pin';
 export type EntitlementAction =
   | { type: 'LOGIN' }
   | { type: 'WAIT'; publication: { availableAt: string; publicationId: string } }
-  | { type: 'BUY_WATCH_NOW' | 'BUY_WATCH_LATER'; offerings: { offeringId: string; publications: { availableAt: string; publicationId: string }[] }[] };
+  | {
+      type: 'BUY_WATCH_NOW' | 'BUY_WATCH_LATER';
+      offerings: { offeringId: string; publications: { availableAt: string; publicationId: string }[] }[];
+    };
 
 export type StreamFormat = 'DASH' | 'HLS' | 'MP4';
 
@@ -86,7 +98,12 @@ export interface PlayResponse {
   playTokenExpiration: number;
   durationInMs: number;
   bookmarks: { lastViewedOffset: number };
-  contractRestrictions: { airplayEnabled: boolean; ffEnabled: boolean; rwEnabled: boolean; timeshiftEnabled: boolean };
+  contractRestrictions: {
+    airplayEnabled: boolean;
+    ffEnabled: boolean;
+    rwEnabled: boolean;
+    timeshiftEnabled: boolean;
+  };
   streamInfo: { live: boolean; static: boolean; event: boolean };
   analytics: { postInterval: number; percentage: number };
   /**
@@ -155,7 +172,15 @@ export const RESUME_MAX_SHARE = 0.95;
  * '1' tous publics, '3' -10, '2' déconseillé -12, '4' interdit -12, '5' accord parental -12,
  * '6' -16, '7' -18.
  */
-const CSA_MINIMUM_AGE: Record<string, number> = { '1': 0, '3': 10, '2': 12, '4': 12, '5': 12, '6': 16, '7': 18 };
+const CSA_MINIMUM_AGE: Record<string, number> = {
+  '1': 0,
+  '3': 10,
+  '2': 12,
+  '4': 12,
+  '5': 12,
+  '6': 16,
+  '7': 18,
+};
 
 /** The minimum age of a CSA code (unknown codes: 0). */
 export function csaMinimumAge(code: string | undefined): number {
@@ -172,7 +197,9 @@ export function needsParentalPin(prLevel: string | undefined, rating: string | u
 }
 
 /** The classification bumper of a CSA code (spec part 2 §4): 3 → csa10; 2, 4, 5 → csa12; 6 → csa16; else none. */
-export function classificationBumper(rating: string | undefined): 'bumper-csa-10' | 'bumper-csa-12' | 'bumper-csa-16' | undefined {
+export function classificationBumper(
+  rating: string | undefined,
+): 'bumper-csa-10' | 'bumper-csa-12' | 'bumper-csa-16' | undefined {
   switch (rating) {
     case '3':
       return 'bumper-csa-10';

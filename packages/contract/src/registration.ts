@@ -35,13 +35,21 @@ export function parseBirthday(digits: string): { day: number; month: number; yea
   const month = Number(digits.slice(2, 4));
   const year = Number(digits.slice(4, 8));
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+  if (
+    year < 1900 ||
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
     return undefined;
   return { day, month, year };
 }
 
 /** Whole years from the birthday to `today` (the birthday itself counts as the new year). */
-export function ageOn(birthday: { day: number; month: number; year: number }, today: Date = new Date()): number {
+export function ageOn(
+  birthday: { day: number; month: number; year: number },
+  today: Date = new Date(),
+): number {
   const month = today.getMonth() + 1;
   const day = today.getDate();
   let age = today.getFullYear() - birthday.year;
@@ -61,26 +69,32 @@ export function checkRegistrationName(field: 'firstName' | 'lastName', value: un
   if (typeof value !== 'string') return { problem: `${field}: expected text` };
   const name = value.trim();
   if (name === '') return { problem: `${field}: must not be blank` };
-  if ([...name].length > REGISTRATION_NAME_MAX_LENGTH) return { problem: `${field}: at most ${REGISTRATION_NAME_MAX_LENGTH} characters` };
-  if (CONTROL.test(name) || LONE_SURROGATE.test(name)) return { problem: `${field}: control characters and broken text are not allowed` };
+  if ([...name].length > REGISTRATION_NAME_MAX_LENGTH)
+    return { problem: `${field}: at most ${REGISTRATION_NAME_MAX_LENGTH} characters` };
+  if (CONTROL.test(name) || LONE_SURROGATE.test(name))
+    return { problem: `${field}: control characters and broken text are not allowed` };
   return { value: name };
 }
 
 /** Date of birth: 8 digits ddMMyyyy, a real date, at least MINIMUM_AGE years ago. */
 export function checkRegistrationBirthday(value: unknown, today: Date = new Date()): FieldCheck {
-  if (typeof value !== 'string' || !/^\d{8}$/.test(value)) return { problem: 'birthday: expected 8 digits, ddMMyyyy' };
+  if (typeof value !== 'string' || !/^\d{8}$/.test(value))
+    return { problem: 'birthday: expected 8 digits, ddMMyyyy' };
   const date = parseBirthday(value);
   if (date === undefined) return { problem: 'birthday: not a real date' };
-  if (ageOn(date, today) < MINIMUM_AGE) return { problem: `birthday: an account holder is at least ${MINIMUM_AGE}` };
+  if (ageOn(date, today) < MINIMUM_AGE)
+    return { problem: `birthday: an account holder is at least ${MINIMUM_AGE}` };
   return { value };
 }
 
 export function checkRegistrationGender(value: unknown): FieldCheck {
-  if (value === '' || (REGISTRATION_GENDERS as readonly unknown[]).includes(value)) return { value: value as string };
+  if (value === '' || (REGISTRATION_GENDERS as readonly unknown[]).includes(value))
+    return { value: value as string };
   return { problem: `gender: expected ${REGISTRATION_GENDERS.join(' or ')} (or empty)` };
 }
 
 export function checkRegistrationCountry(value: unknown): FieldCheck {
-  if (value === '' || (typeof value === 'string' && /^[A-Z]{2}$/.test(value))) return { value: value as string };
+  if (value === '' || (typeof value === 'string' && /^[A-Z]{2}$/.test(value)))
+    return { value: value as string };
   return { problem: 'country: expected an ISO 3166 alpha-2 code (FR) or empty' };
 }

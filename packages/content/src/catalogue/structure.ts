@@ -235,7 +235,13 @@ function homeHero(): Component {
             'رسوم متحركة ومغامرات',
           ),
           pageAction('page-jeunesse', '/vod/page-jeunesse'),
-          [{ url: '/images/tags/category-jeunesse/background.png', orientation: 'LANDSCAPE', tags: ['background'] }],
+          [
+            {
+              url: '/images/tags/category-jeunesse/background.png',
+              orientation: 'LANDSCAPE',
+              tags: ['background'],
+            },
+          ],
         ),
         heroItem(
           t(
@@ -253,7 +259,13 @@ function homeHero(): Component {
             'البرنامج والتذاكر',
           ),
           externalAction('https://festival.antenne-monde.example/'),
-          [{ url: '/images/structure/festival/background.png', orientation: 'LANDSCAPE', tags: ['background'] }],
+          [
+            {
+              url: '/images/structure/festival/background.png',
+              orientation: 'LANDSCAPE',
+              tags: ['background'],
+            },
+          ],
         ),
         heroItem(
           t(

@@ -9,7 +9,9 @@ import { generateDemoImages } from './generate.js';
 
 const out = process.argv[2];
 if (out === undefined || out.startsWith('-')) {
-  process.stderr.write('usage: npm run content:images   (or: node packages/content/dist/images/cli.js <outDir>)\n');
+  process.stderr.write(
+    'usage: npm run content:images   (or: node packages/content/dist/images/cli.js <outDir>)\n',
+  );
   process.exit(2);
 }
 const outDir = resolve(out);

@@ -104,7 +104,18 @@ describe('generateDemoImages', () => {
     // drawing: a cache it filled holds its hashes, and its backgrounds with the title painted in.
     const firstGeneratorHash = (job: ImageJob) =>
       createHash('sha256')
-        .update(JSON.stringify([1, job.kind, job.width, job.height, job.transparent, job.title, job.badge ?? '', job.seed]))
+        .update(
+          JSON.stringify([
+            1,
+            job.kind,
+            job.width,
+            job.height,
+            job.transparent,
+            job.title,
+            job.badge ?? '',
+            job.seed,
+          ]),
+        )
         .digest('hex')
         .slice(0, 16);
     const current = planImages(subset());
@@ -189,12 +200,17 @@ describe('which images carry the title', () => {
   };
   /** The words drawn in the SVG's text elements. */
   const drawnWords = (svg: string) =>
-    [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].flatMap((m) => (m[1] ?? '').split(/[\s\u00a0]+/)).filter(Boolean);
+    [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)]
+      .flatMap((m) => (m[1] ?? '').split(/[\s\u00a0]+/))
+      .filter(Boolean);
 
-  it.each(['poster', 'cover', 'thumbnail', 'logo'] as const)('the %s has the title painted in, as box art has', (kind) => {
-    expect(job(kind).titled).toBe(true);
-    expect(drawnWords(job(kind).svg).join(' ')).toContain(escapeXml(title).split(' ').at(-1));
-  });
+  it.each(['poster', 'cover', 'thumbnail', 'logo'] as const)(
+    'the %s has the title painted in, as box art has',
+    (kind) => {
+      expect(job(kind).titled).toBe(true);
+      expect(drawnWords(job(kind).svg).join(' ')).toContain(escapeXml(title).split(' ').at(-1));
+    },
+  );
 
   it('a background (hero, details page) has no text at all, whatever the title', () => {
     const backgrounds = plan.jobs.filter((j) => j.kind === 'background');
@@ -204,7 +220,11 @@ describe('which images carry the title', () => {
       expect(background.svg).not.toContain('<text');
     }
     // The non-asset hero items use backgrounds too: no cover with a painted title behind the hero's text.
-    const heroImages = plan.jobs.filter((j) => j.url.startsWith('/images/tags/category-jeunesse/') || j.url.startsWith('/images/structure/festival/'));
+    const heroImages = plan.jobs.filter(
+      (j) =>
+        j.url.startsWith('/images/tags/category-jeunesse/') ||
+        j.url.startsWith('/images/structure/festival/'),
+    );
     expect(heroImages.map((j) => j.kind)).toContain('background');
   });
 
@@ -215,7 +235,11 @@ describe('which images carry the title', () => {
     const kept = Math.round((height * 16) / 9);
     const mean = async (left: number, cropWidth: number) => {
       // stats() reads its input: extract to a buffer first.
-      const crop = await sharp(png).extract({ left, top: 0, width: cropWidth, height }).greyscale().png().toBuffer();
+      const crop = await sharp(png)
+        .extract({ left, top: 0, width: cropWidth, height })
+        .greyscale()
+        .png()
+        .toBuffer();
       const stats = await sharp(crop).stats();
       return stats.channels[0]?.mean ?? 0;
     };

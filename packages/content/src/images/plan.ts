@@ -171,7 +171,10 @@ const humanize = (segment: string): string => {
  * at the next start), whether it keeps its alpha channel, and RENDERER_VERSION.
  */
 export function inputHash(rule: Pick<ImageRule, 'transparent'>, svg: string): string {
-  return createHash('sha256').update(JSON.stringify([RENDERER_VERSION, rule.transparent, svg])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([RENDERER_VERSION, rule.transparent, svg]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** The images a catalogue document references and how to draw each. */

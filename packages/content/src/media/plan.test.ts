@@ -1,7 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { demoFilms, demoTrailers } from '../catalogue/films.js';
-import { DEMO_ADS, DEMO_CLEARKEY_PROGRAMME, DEMO_MEDIA_VERSION, DEMO_TRAILER_STREAMS, demoMediaPlan } from './plan.js';
+import {
+  DEMO_ADS,
+  DEMO_CLEARKEY_PROGRAMME,
+  DEMO_MEDIA_VERSION,
+  DEMO_TRAILER_STREAMS,
+  demoMediaPlan,
+} from './plan.js';
 import type { DemoCue, DemoMediaItem } from './types.js';
 import { toWebVtt } from './vtt.js';
 

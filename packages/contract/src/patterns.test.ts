@@ -1,0 +1,130 @@
+import { describe, expect, test } from 'vitest';
+import { accountPaths, accountPatterns } from './accounts.js';
+import {
+  EXPOSURE_PREFIX_PATTERN,
+  exposurePattern,
+  WHITELABEL_PREFIX_PATTERN,
+  type ExposureRoute,
+} from './exposure.js';
+import { cataloguePatterns, locationPatterns, paths, rootPatterns, whitelabelPatterns } from './paths.js';
+import { playbackPaths, playbackPatterns } from './playback.js';
+
+/**
+ * Matches a path against a route pattern (Fastify syntax: `:name` is one path segment) as the
+ * server's router would, and gives the parameters decoded; undefined when it does not match.
+ */
+function match(pattern: string, path: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const source = pattern
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  const found = new RegExp(`^${source}$`).exec(path);
+  if (found === null) return undefined;
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
+}
+
+// Parameters with characters that need encoding, so a builder that forgets it is caught.
+const bu = { customer: 'Antenne Monde', businessUnit: 'fr/be' };
+const tenantParams = { customer: bu.customer, businessUnit: bu.businessUnit };
+const assetId = 'film é/1?';
+const userId = 'profil #2';
+
+/** Every builder, called with sample arguments, and the parameters its path must carry. */
+const exposureCases: [string, ExposureRoute, string, Record<string, string>][] = [
+  ['paths.assets', cataloguePatterns.assets, paths.assets(bu), {}],
+  ['paths.asset', cataloguePatterns.asset, paths.asset(bu, assetId), { assetId }],
+  ['paths.nextAsset', cataloguePatterns.nextAsset, paths.nextAsset(bu, assetId), { assetId }],
+  ['paths.tag', cataloguePatterns.tag, paths.tag(bu, 'genre/drame'), { tagId: 'genre/drame' }],
+  [
+    'paths.searchSuggestions',
+    cataloguePatterns.searchSuggestions,
+    paths.searchSuggestions(bu, 'la vie'),
+    { text: 'la vie' },
+  ],
+  ['paths.searchQuery', cataloguePatterns.searchQuery, paths.searchQuery(bu, 'été 85'), { text: 'été 85' }],
+  ['paths.businessUnitLocation', locationPatterns.businessUnitLocation, paths.businessUnitLocation(bu), {}],
+  ['accountPaths.firebaseLogin', accountPatterns.firebaseLogin, accountPaths.firebaseLogin(bu), {}],
+  ['accountPaths.logout', accountPatterns.logout, accountPaths.logout(bu), {}],
+  ['accountPaths.session', accountPatterns.session, accountPaths.session(bu), {}],
+  ['accountPaths.preferences', accountPatterns.preferences, accountPaths.preferences(bu), {}],
+  [
+    'accountPaths.listAssets',
+    accountPatterns.listAssets,
+    accountPaths.listAssets(bu, 'my list'),
+    { list: 'my list' },
+  ],
+  [
+    'accountPaths.listAsset',
+    accountPatterns.listAsset,
+    accountPaths.listAsset(bu, assetId),
+    { list: 'favorites', assetId },
+  ],
+  ['accountPaths.lastViewedOffset', accountPatterns.lastViewedOffset, accountPaths.lastViewedOffset(bu), {}],
+  ['accountPaths.continueWatching', accountPatterns.continueWatching, accountPaths.continueWatching(bu), {}],
+  ['accountPaths.userDelete', accountPatterns.userDelete, accountPaths.userDelete(bu), {}],
+  ['accountPaths.changeEmail', accountPatterns.changeEmail, accountPaths.changeEmail(bu), {}],
+  ['accountPaths.profiles', accountPatterns.profiles, accountPaths.profiles(bu), {}],
+  ['accountPaths.profile', accountPatterns.profile, accountPaths.profile(bu, userId), { userId }],
+  [
+    'accountPaths.selectProfile',
+    accountPatterns.selectProfile,
+    accountPaths.selectProfile(bu, userId),
+    { userId },
+  ],
+  ['playbackPaths.play', playbackPatterns.play, playbackPaths.play(bu, assetId), { assetId }],
+  ['playbackPaths.clearKeyLicense', playbackPatterns.clearKeyLicense, playbackPaths.clearKeyLicense(bu), {}],
+  ['playbackPaths.vast', playbackPatterns.vast, playbackPaths.vast(bu), {}],
+  ['playbackPaths.adTracking', playbackPatterns.adTracking, playbackPaths.adTracking(bu), {}],
+  ['playbackPaths.eventsinkInit', playbackPatterns.eventsinkInit, playbackPaths.eventsinkInit(bu), {}],
+  ['playbackPaths.eventsinkSend', playbackPatterns.eventsinkSend, playbackPaths.eventsinkSend(bu), {}],
+];
+
+describe('route patterns and path builders agree', () => {
+  test.each(exposureCases)('%s matches its pattern on its version only', (_name, route, path, params) => {
+    expect(match(exposurePattern(route), path)).toEqual({ ...tenantParams, ...params });
+    // Under the one prefix the version is a parameter: the builder uses the pattern's version.
+    expect(match(EXPOSURE_PREFIX_PATTERN + route.pattern, path)).toEqual({
+      version: route.version,
+      ...tenantParams,
+      ...params,
+    });
+  });
+
+  test('every Exposure pattern has a builder case above', () => {
+    const covered = new Set(exposureCases.map(([, route]) => route));
+    const all = [cataloguePatterns, locationPatterns, accountPatterns, playbackPatterns].flatMap((area) =>
+      Object.values(area),
+    );
+    for (const route of all) expect(covered.has(route), JSON.stringify(route)).toBe(true);
+  });
+
+  test.each([
+    ['filters', whitelabelPatterns.filters, paths.filters(bu), {}],
+    ['wlConfig', whitelabelPatterns.wlConfig, paths.wlConfig(bu), { configId: 'sandwich' }],
+    [
+      'wlComponent',
+      whitelabelPatterns.wlComponent,
+      paths.wlComponent(bu, 'hero/1', 'my config'),
+      { configId: 'my config', componentId: 'hero/1' },
+    ],
+  ] as const)('paths.%s matches its white-label pattern', (_name, pattern, path, params) => {
+    expect(match(WHITELABEL_PREFIX_PATTERN + pattern, path)).toEqual({ ...tenantParams, ...params });
+  });
+
+  test('the calls without a prefix are their own pattern', () => {
+    for (const key of Object.keys(rootPatterns) as (keyof typeof rootPatterns)[])
+      expect(paths[key](), key).toBe(rootPatterns[key]);
+  });
+
+  test('a path on another version, or of another call, does not match', () => {
+    const asset = exposurePattern(cataloguePatterns.asset);
+    expect(match(asset, paths.asset(bu, 'x'))).toBeDefined();
+    expect(match(asset, paths.asset(bu, 'x').replace('/v1/', '/v2/'))).toBeUndefined();
+    expect(match(asset, paths.nextAsset(bu, 'x'))).toBeUndefined();
+  });
+});
