@@ -24,6 +24,7 @@ import { securityHeaders } from './lib/security-headers.js';
 import { SERVER_VERSION } from './lib/version.js';
 import { VersionedCache } from './lib/versioned-cache.js';
 import {
+  AccountsService,
   accountsRoutes,
   deleteHouseholdOfIdentityUser,
   followIdentityEmail,
@@ -31,28 +32,34 @@ import {
   WrongPinLimiter,
   type VerifyIdToken,
 } from './modules/accounts/index.js';
-import { catalogueRoutes } from './modules/catalogue/routes.js';
-import { CatalogueService } from './modules/catalogue/service.js';
+import { catalogueRoutes, CatalogueService } from './modules/catalogue/index.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { createAccountPasswordCheck } from './modules/identity/account-password.js';
-import { createIdentity, type Identity } from './modules/identity/auth.js';
-import { createIdentityDirectory } from './modules/identity/directory.js';
-import { identityRoutes } from './modules/identity/routes.js';
-import { guardSensitiveIdentityCalls } from './modules/identity/sensitive-guard.js';
-import { createIdTokenVerifier } from './modules/identity/verify.js';
-import { imageRoutes } from './modules/images/routes.js';
-import { createMailer } from './modules/mail/mailer.js';
-import { outboxRoutes } from './modules/mail/routes.js';
+import {
+  createAccountPasswordCheck,
+  createIdentity,
+  createIdentityDirectory,
+  createIdTokenVerifier,
+  guardSensitiveIdentityCalls,
+  identityRoutes,
+  identitySecret,
+  type Identity,
+} from './modules/identity/index.js';
+import { imageRoutes, ImageService } from './modules/images/index.js';
+import { createMailer, outboxRoutes } from './modules/mail/index.js';
 import { locationRoutes } from './modules/location/routes.js';
-import { DEMO_IMAGES_DIR, type DemoPreparation } from './modules/media/demo/prepare.js';
-import { mediaRoutes } from './modules/media/routes.js';
-import { PlaybackMediaRegistry } from './modules/playback/media-registry.js';
-import { playbackRoutes } from './modules/playback/routes.js';
+import { DEMO_IMAGES_DIR, mediaRoutes, type DemoPreparation } from './modules/media/index.js';
+import { createPlaybackServices, PlaybackMediaRegistry, playbackRoutes } from './modules/playback/index.js';
 import { readIndexHtml } from './modules/web-app/index-html.js';
 import { notFoundHandler, webAppRoutes } from './modules/web-app/routes.js';
-import { whitelabelRoutes } from './modules/whitelabel/routes.js';
+import { WhitelabelService, whitelabelRoutes } from './modules/whitelabel/index.js';
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 export interface AppDeps {
   config: Config;
@@ -124,7 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request completed',
     );
     done();
@@ -138,7 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setErrorHandler((error, request, reply) => {
     const body = toErrorBody(error);
     if (body.httpCode >= 500) {
-      request.log.error({ err: error, method: request.method, url: request.url, reqId: request.id }, 'request failed');
+      request.log.error(
+        { err: error, method: request.method, url: request.url, reqId: request.id },
+        'request failed',
+      );
     } else {
       request.log.info({ code: body.message, detail: body.extendedMessage }, 'client error');
     }
@@ -165,36 +180,39 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
 
+  // The composition root: each service is built once here and handed to the route plugins that use it.
   const tenant = { customer: config.customer, businessUnit: config.businessUnit };
   const cache = new VersionedCache(() => readCatalogueVersion(database.db), deps.cacheCheckEveryMs ?? 1000);
   // The catalogue snapshot in a cache of its own, so other entries filling `cache` never evict it.
-  const snapshots = new VersionedCache(() => readCatalogueVersion(database.db), deps.cacheCheckEveryMs ?? 1000, 16);
-  // Parental controls (ADR 0012): a restricted profile's catalogue reads leave out titles above its level.
-  const viewerLevel = restrictedViewer(database.db, deps.clock);
-  const levels = new CatalogueService(database, tenant, snapshots, deps.clock);
-  await app.register(healthRoutes, { database, ...(deps.demo ? { demo: deps.demo } : {}) });
-  await app.register(locationRoutes, { tenant });
-  await app.register(whitelabelRoutes, {
-    database,
-    tenant,
-    cache,
-    parental: { viewerLevel, titlesWithinLevel: (level) => levels.titlesWithinLevel(level) },
-  });
-  await app.register(catalogueRoutes, { database, tenant, snapshots, viewerLevel, ...(deps.clock ? { clock: deps.clock } : {}) });
+  const snapshots = new VersionedCache(
+    () => readCatalogueVersion(database.db),
+    deps.cacheCheckEveryMs ?? 1000,
+    16,
+  );
   // A change made by this process outside a request (the demo media attached at start) is seen by the next read.
   app.decorate('catalogueChanged', () => {
     cache.invalidate();
     snapshots.invalidate();
   });
-  await app.register(imageRoutes, {
-    dataDir: config.dataDir,
+  const catalogue = new CatalogueService(database, tenant, snapshots, deps.clock);
+  const whitelabel = new WhitelabelService(database.db, tenant, cache);
+  // Parental controls (ADR 0012): a restricted profile's catalogue reads leave out titles above its level.
+  const viewerLevel = restrictedViewer(database.db, deps.clock);
+  const images = new ImageService({
+    originalsDir: path.join(config.dataDir, 'images'),
     // The demo's generated images (CACHE_DIR/images) after the broadcaster's own (DATA_DIR/images).
     ...(config.demoContent ? { extraOriginalsDirs: [path.join(config.cacheDir, DEMO_IMAGES_DIR)] } : {}),
+    cacheDir: path.join(config.dataDir, 'cache', 'images'),
+    onCacheWriteError: (err, file) => app.log.warn({ err, file }, 'image variant not cached'),
   });
-  await app.register(mediaRoutes, { dataDir: config.dataDir, ...(config.demoContent ? { cacheDir: config.cacheDir } : {}) });
 
   // Accounts: mail, the identity service (better-auth under /identity) and its ID-token check.
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
   app.addHook('onClose', async () => mailer.close());
   const identity = createIdentity({
     config,
@@ -211,39 +229,68 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('identity', identity);
   // One count of wrong parental PINs and passwords per household, whichever call they go to (play, switch, PIN or email change).
-  const pinAttempts = new WrongPinLimiter(deps.clock);
+  const pinAttempts = new WrongPinLimiter(database.db, deps.clock);
   const checkPassword = createAccountPasswordCheck(identity);
-  const guard = guardSensitiveIdentityCalls(database.db, { identity, pinAttempts, checkPassword, ...(deps.clock ? { clock: deps.clock } : {}) });
-  await app.register(identityRoutes, { identity, config, guard });
-  if (config.smtpUrl === '') await app.register(outboxRoutes, { dataDir: config.dataDir, trustProxy: config.trustProxy });
-  await app.register(accountsRoutes, {
-    database,
-    tenant,
-    snapshots,
-    verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
+  const accounts = new AccountsService(database.db, catalogue, deps.clock, undefined, {
     identityUsers: createIdentityDirectory(identity),
+    pinAttempts,
+    checkPassword,
+  });
+  const guard = guardSensitiveIdentityCalls(database.db, {
+    identity,
     pinAttempts,
     checkPassword,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
-
-  // Playback: entitlement/play, the token-protected media, the ClearKey licence, ads, the eventsink.
   const playbackMedia = deps.playbackMedia ?? new PlaybackMediaRegistry();
   app.decorate('playbackMedia', playbackMedia);
-  await app.register(playbackRoutes, {
-    database,
+
+  await app.register(healthRoutes, { database, ...(deps.demo ? { demo: deps.demo } : {}) });
+  await app.register(locationRoutes, { tenant });
+  await app.register(whitelabelRoutes, {
+    service: whitelabel,
     tenant,
-    config,
-    snapshots,
+    cache,
+    parental: { viewerLevel, titlesWithinLevel: (level) => catalogue.titlesWithinLevel(level) },
+  });
+  await app.register(catalogueRoutes, { tenant, catalogue, viewerLevel });
+  await app.register(imageRoutes, { images });
+  await app.register(mediaRoutes, {
+    dataDir: config.dataDir,
+    ...(config.demoContent ? { cacheDir: config.cacheDir } : {}),
+  });
+  await app.register(identityRoutes, { identity, config, guard });
+  if (config.smtpUrl === '')
+    await app.register(outboxRoutes, { dataDir: config.dataDir, trustProxy: config.trustProxy });
+  await app.register(accountsRoutes, {
+    tenant,
+    accounts,
+    verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
+  });
+  // Playback: entitlement/play, the token-protected media, the ClearKey licence, ads, the eventsink.
+  const playback = createPlaybackServices({
+    db: database.db,
+    tenant,
+    catalogue,
     registry: playbackMedia,
+    secret: identitySecret(config),
+    media: { dataDir: config.dataDir, ...(config.demoContent ? { cacheDir: config.cacheDir } : {}) },
     pinAttempts,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
+  await app.register(playbackRoutes, {
+    tenant,
+    services: playback,
+    sessions: accounts,
+  });
 
   const indexHtml = readIndexHtml(config.webDistDir);
-  if (indexHtml === undefined) app.log.warn({ webDistDir: config.webDistDir }, 'web app not built: no index.html; the API still works');
-  await app.register(webAppRoutes, { webDistDir: config.webDistDir, indexHtml });
-  app.setNotFoundHandler(notFoundHandler(indexHtml));
+  if (indexHtml === undefined)
+    app.log.warn({ webDistDir: config.webDistDir }, 'web app not built: no index.html; the API still works');
+  // The index.html bootstrap reads the startup answers in-process (web-app/bootstrap.ts).
+  const bootstrap = { tenant, whitelabel, catalogue };
+  await app.register(webAppRoutes, { webDistDir: config.webDistDir, indexHtml, bootstrap });
+  app.setNotFoundHandler(notFoundHandler(indexHtml, bootstrap));
 
   return app;
 }

@@ -2,15 +2,22 @@ import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+import type { ConfigSchema, LOG_LEVELS, NODE_ENVS } from './config-schema.js';
+import { SOCIAL_PROVIDERS, variables, type VariableName, type VariableSchema } from './config-schema.js';
 
 /**
- * Every environment variable the server reads, typed, with its embedded default.
- * `loadConfig()` validates them all at boot; a bad value stops the boot with a message naming
- * the variable and what it expects. Nothing else in the server reads `process.env`.
+ * Every environment variable the server reads, typed, with its embedded default: each one is
+ * written once, in the TypeBox schema of config-schema.ts (name, type, default, constraints,
+ * description). `loadConfig()` validates them all at boot against it; a bad value stops the boot
+ * with a message naming the variable and what it expects. Nothing else in the server reads
+ * `process.env`.
  */
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-export type NodeEnv = 'development' | 'production' | 'test';
+export { LOG_LEVELS, NODE_ENVS, SOCIAL_PROVIDERS } from './config-schema.js';
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type NodeEnv = (typeof NODE_ENVS)[number];
 /**
  * Which proxies' X-Forwarded-For to honour: none, a hop count, or a list of addresses/CIDRs (and
  * proxy-addr's names loopback, linklocal, uniquelocal). Never "every hop": a client would then
@@ -52,7 +59,6 @@ export interface Config {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string; name: string } | null;
 }
 
-export const SOCIAL_PROVIDERS = ['google', 'facebook', 'twitter'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** PostgreSQL means a production deployment: SMTP_URL and AUTH_SECRET are then required. */
@@ -67,81 +73,12 @@ export interface VariableDoc {
   description: string;
 }
 
-/** The documented list: `.env.example` and docs/configuration.md follow it (a test checks). */
-export const VARIABLES: readonly VariableDoc[] = [
-  { name: 'PORT', default: '8080', description: 'TCP port the server listens on (0 picks a free port).' },
-  { name: 'HOST', default: '0.0.0.0', description: 'Interface to bind; 127.0.0.1 keeps it local to the machine.' },
-  { name: 'DATA_DIR', default: './data', description: 'Folder for the SQLite file and other local data; created if missing.' },
-  {
-    name: 'DATABASE_URL',
-    default: '',
-    description: 'Empty: SQLite file DATA_DIR/antenne.sqlite. postgres:// or postgresql:// URL: PostgreSQL.',
-  },
-  { name: 'CUSTOMER', default: 'antenne', description: 'Exposure customer name every API path carries.' },
-  { name: 'BUSINESS_UNIT', default: 'monde', description: 'Exposure business unit every API path carries.' },
-  {
-    name: 'PUBLIC_URL',
-    default: 'http://localhost:8080',
-    description:
-      'URL visitors use (sign-in, mail links, ID tokens); https turns on Strict-Transport-Security. Without DATABASE_URL, visitors reaching the server directly at one of its own addresses are trusted too.',
-  },
-  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
-  {
-    name: 'TRUST_PROXY',
-    default: 'false',
-    description:
-      'Honour X-Forwarded-For from the proxies in front: false, their number (a hop count), or a comma list of their addresses/CIDRs (true is refused).',
-  },
-  { name: 'NODE_ENV', default: 'production', description: 'production, development (human-readable logs) or test.' },
-  {
-    name: 'WEB_DIST_DIR',
-    default: '',
-    description: 'Built web app to serve. Empty: apps/web/dist, found from the server package whatever the working folder.',
-  },
-  {
-    name: 'DEMO_CONTENT',
-    default: 'true',
-    description: 'true: an empty catalogue gets the demo broadcaster Antenne Monde at start; false: start empty (import your own).',
-  },
-  {
-    name: 'CACHE_DIR',
-    default: '~/.cache/antenne',
-    description:
-      'Machine-wide cache of the generated demo media and images, shared by every DATA_DIR on the machine (built once, ~3 min). ~ is the home folder.',
-  },
-  {
-    name: 'SMTP_URL',
-    default: '',
-    description:
-      'smtp:// or smtps:// URL of the mail relay (user:password@host:port). Empty: mail is written to DATA_DIR/outbox and listed at /dev/outbox; required with DATABASE_URL.',
-  },
-  { name: 'MAIL_FROM', default: 'Antenne <no-reply@localhost>', description: 'Sender of verification and password-reset mail.' },
-  {
-    name: 'AUTH_SECRET',
-    default: '',
-    description:
-      'At least 32 characters; signs identity cookies and encrypts the ID-token keys. Empty: generated once into DATA_DIR/auth-secret; required with DATABASE_URL (every node shares it).',
-  },
-  {
-    name: 'AUTH_SIGN_IN_LIMIT',
-    default: '5',
-    description: 'Sign-in and sign-up attempts allowed per client address and minute; past them the answer is TOO_MANY_ATTEMPTS_TRY_LATER.',
-  },
-  { name: 'GOOGLE_CLIENT_ID', default: '', description: 'Google sign-in: OAuth client id (with GOOGLE_CLIENT_SECRET; unset hides the button).' },
-  { name: 'GOOGLE_CLIENT_SECRET', default: '', description: 'Google sign-in: OAuth client secret.' },
-  { name: 'FACEBOOK_CLIENT_ID', default: '', description: 'Facebook sign-in: app id (with FACEBOOK_CLIENT_SECRET; unset hides the button).' },
-  { name: 'FACEBOOK_CLIENT_SECRET', default: '', description: 'Facebook sign-in: app secret.' },
-  { name: 'TWITTER_CLIENT_ID', default: '', description: 'X (Twitter) sign-in: OAuth 2 client id (with TWITTER_CLIENT_SECRET; unset hides the button).' },
-  { name: 'TWITTER_CLIENT_SECRET', default: '', description: 'X (Twitter) sign-in: OAuth 2 client secret.' },
-  {
-    name: 'OIDC_ISSUER_URL',
-    default: '',
-    description: 'A generic OpenID Connect provider: its issuer URL (discovery at /.well-known/openid-configuration).',
-  },
-  { name: 'OIDC_CLIENT_ID', default: '', description: 'Client id at the OpenID Connect provider.' },
-  { name: 'OIDC_CLIENT_SECRET', default: '', description: 'Client secret at the OpenID Connect provider.' },
-  { name: 'OIDC_NAME', default: 'OpenID Connect', description: 'Name of the OpenID Connect provider on the sign-in button.' },
-];
+/** The documented list, from the schema: `.env.example` and the configuration tables follow it (a test checks). */
+export const VARIABLES: readonly VariableDoc[] = variables().map(([name, schema]) => ({
+  name,
+  default: String(schema.default),
+  description: schema.description,
+}));
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -151,158 +88,160 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+type Values = Static<typeof ConfigSchema>;
 
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
-const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** Names proxy-addr understands besides addresses and CIDRs. */
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+const checks = new Map(variables().map(([name, schema]) => [name, Compile(schema)]));
+
+/** A variable's text as its schema's type: integers and booleans from their spelling (else the text, which fails). */
+function convert(schema: VariableSchema, text: string): unknown {
+  if (schema.type === 'integer') return /^\d+$/.test(text) ? Number(text) : text;
+  if (schema.type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
+  return text;
+}
+
+/** A bad value's message: the variable, its value (a URL's password hidden, a secret not at all), what is expected. */
+function problemOf(
+  name: string,
+  schema: VariableSchema,
+  text: string,
+  expected = schema['x-expected'],
+): string {
+  const expecting = `expected ${expected ?? 'a valid value'}`;
+  if (schema['x-secret'] === 'hide') return `${name}: ${expecting}`;
+  const shown = schema['x-secret'] === 'url' ? redactUrl(text) : text;
+  return `${name}=${JSON.stringify(shown)}: ${expecting}`;
+}
+
+/**
+ * Every variable of the schema, in its order: unset or blank takes the default; a value its
+ * schema refuses is reported (and the default taken, to go on checking). `refine` reads a
+ * variable further (TRUST_PROXY's list), failing with what it expects.
+ */
+function readVariables(
+  env: Env,
+  problems: string[],
+  refine: Partial<Record<VariableName, (text: string) => { expected: string } | undefined>>,
+): Values {
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of variables()) {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') {
+      values[name] = schema.default;
+      continue;
+    }
+    const text = schema['x-lowercase'] ? raw.toLowerCase() : raw;
+    const value = convert(schema, text);
+    const refused = checks.get(name)!.Check(value) ? refine[name]?.(text) : { expected: undefined };
+    if (refused === undefined) values[name] = value;
+    else {
+      problems.push(problemOf(name, schema, text, refused.expected));
+      values[name] = schema.default;
+    }
+  }
+  return values as Values;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
-  /** An unset or blank variable takes its default. */
-  const read = (name: string, fallback: string): string => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? fallback : value;
-  };
-  const fail = <T>(name: string, value: string, expected: string, fallback: T): T => {
-    problems.push(`${name}=${JSON.stringify(value)}: expected ${expected}`);
-    return fallback;
-  };
+  let trustProxy: TrustProxy = false;
+  const v = readVariables(env, problems, {
+    TRUST_PROXY: (text) => {
+      const parsed = parseTrustProxy(text);
+      if ('expected' in parsed) return parsed;
+      trustProxy = parsed.value;
+      return undefined;
+    },
+  });
 
-  const portText = read('PORT', '8080');
-  const port = /^\d{1,5}$/.test(portText) && Number(portText) <= 65535
-    ? Number(portText)
-    : fail('PORT', portText, 'an integer from 0 to 65535', 8080);
-
-  const host = read('HOST', '0.0.0.0');
-
-  const dataDir = path.resolve(cwd, read('DATA_DIR', './data'));
-
-  const databaseUrl = read('DATABASE_URL', '');
-  if (databaseUrl !== '' && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
-    fail('DATABASE_URL', redactUrl(databaseUrl), 'empty (SQLite under DATA_DIR) or a postgres:// or postgresql:// URL', '');
-  }
-
-  const customer = read('CUSTOMER', 'antenne');
-  if (!NAME.test(customer)) fail('CUSTOMER', customer, '1-64 letters, digits, _ or -', '');
-  const businessUnit = read('BUSINESS_UNIT', 'monde');
-  if (!NAME.test(businessUnit)) fail('BUSINESS_UNIT', businessUnit, '1-64 letters, digits, _ or -', '');
-
-  let publicUrl = read('PUBLIC_URL', 'http://localhost:8080');
-  try {
-    const url = new URL(publicUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
-    publicUrl = publicUrl.replace(/\/+$/, '');
-  } catch {
-    fail('PUBLIC_URL', publicUrl, 'an absolute http:// or https:// URL', '');
-  }
-
-  const logLevelText = read('LOG_LEVEL', 'info').toLowerCase();
-  const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelText)
-    ? (logLevelText as LogLevel)
-    : fail('LOG_LEVEL', logLevelText, LOG_LEVELS.join(', '), 'info' as LogLevel);
-
-  const trustProxy = parseTrustProxy(read('TRUST_PROXY', 'false'), (value, expected) =>
-    fail('TRUST_PROXY', value, expected, false),
+  const cacheText = v.CACHE_DIR;
+  const cacheDir = path.resolve(
+    cwd,
+    cacheText === '~' || cacheText.startsWith('~/') ? path.join(homedir(), cacheText.slice(1)) : cacheText,
   );
 
-  const nodeEnvText = read('NODE_ENV', 'production');
-  const nodeEnv = (NODE_ENVS as readonly string[]).includes(nodeEnvText)
-    ? (nodeEnvText as NodeEnv)
-    : fail('NODE_ENV', nodeEnvText, NODE_ENVS.join(', '), 'production' as NodeEnv);
-
-  const webDistText = env.WEB_DIST_DIR?.trim();
-  const webDistDir = webDistText ? path.resolve(cwd, webDistText) : DEFAULT_WEB_DIST_DIR;
-
-  const demoText = read('DEMO_CONTENT', 'true').toLowerCase();
-  const demoContent =
-    demoText === 'true' || demoText === 'false' ? demoText === 'true' : fail('DEMO_CONTENT', demoText, 'true or false', true);
-
-  const cacheText = read('CACHE_DIR', '~/.cache/antenne');
-  const cacheDir = path.resolve(cwd, cacheText === '~' || cacheText.startsWith('~/') ? path.join(homedir(), cacheText.slice(1)) : cacheText);
-
-  // A valid PostgreSQL URL means a production deployment: real mail and a shared secret required.
-  const production = /^postgres(ql)?:\/\/.+/.test(databaseUrl);
-  const smtpUrl = read('SMTP_URL', '');
-  if (smtpUrl !== '' && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) fail('SMTP_URL', redactUrl(smtpUrl), 'empty or an smtp:// or smtps:// URL', '');
-  if (smtpUrl === '' && production) {
+  // A PostgreSQL URL means a production deployment: real mail and a shared secret required.
+  const production = v.DATABASE_URL !== '';
+  const blank = (name: VariableName) => !env[name]?.trim();
+  if (production && blank('SMTP_URL'))
     problems.push('SMTP_URL is required with DATABASE_URL (a production deployment sends real mail)');
-  }
-  const mailFrom = read('MAIL_FROM', 'Antenne <no-reply@localhost>');
-
-  const authSecret = read('AUTH_SECRET', '');
-  if (authSecret !== '' && authSecret.length < 32) problems.push('AUTH_SECRET: expected at least 32 characters');
-  if (authSecret === '' && production) {
+  if (production && blank('AUTH_SECRET'))
     problems.push('AUTH_SECRET is required with DATABASE_URL (every server of the deployment must share it)');
-  }
-
-  const limitText = read('AUTH_SIGN_IN_LIMIT', '5');
-  const authSignInLimit =
-    /^\d{1,4}$/.test(limitText) && Number(limitText) >= 1 ? Number(limitText) : fail('AUTH_SIGN_IN_LIMIT', limitText, 'an integer from 1 to 9999', 5);
 
   const social: Config['social'] = {};
   for (const provider of SOCIAL_PROVIDERS) {
-    const prefix = provider.toUpperCase();
-    const clientId = read(`${prefix}_CLIENT_ID`, '');
-    const clientSecret = read(`${prefix}_CLIENT_SECRET`, '');
-    if ((clientId === '') !== (clientSecret === '')) problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together: set both or neither`);
+    const prefix = provider.toUpperCase() as Uppercase<typeof provider>;
+    const clientId = v[`${prefix}_CLIENT_ID`];
+    const clientSecret = v[`${prefix}_CLIENT_SECRET`];
+    if ((clientId === '') !== (clientSecret === ''))
+      problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together: set both or neither`);
     else if (clientId !== '') social[provider] = { clientId, clientSecret };
   }
 
-  const oidcIssuer = read('OIDC_ISSUER_URL', '');
-  const oidcClientId = read('OIDC_CLIENT_ID', '');
-  const oidcClientSecret = read('OIDC_CLIENT_SECRET', '');
   let oidc: Config['oidc'] = null;
-  if (oidcIssuer !== '' || oidcClientId !== '' || oidcClientSecret !== '') {
-    if (oidcIssuer === '' || oidcClientId === '' || oidcClientSecret === '') {
-      problems.push('OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none');
-    } else if (!/^https?:\/\/.+/.test(oidcIssuer)) {
-      fail('OIDC_ISSUER_URL', oidcIssuer, 'an http:// or https:// URL', '');
-    } else {
-      oidc = { issuerUrl: oidcIssuer.replace(/\/+$/, ''), clientId: oidcClientId, clientSecret: oidcClientSecret, name: read('OIDC_NAME', 'OpenID Connect') };
-    }
+  const oidcSet = (['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).map(
+    (n) => !blank(n),
+  );
+  if (oidcSet.some(Boolean) && !oidcSet.every(Boolean)) {
+    problems.push(
+      'OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none',
+    );
+  } else if (v.OIDC_ISSUER_URL !== '') {
+    oidc = {
+      issuerUrl: v.OIDC_ISSUER_URL.replace(/\/+$/, ''),
+      clientId: v.OIDC_CLIENT_ID,
+      clientSecret: v.OIDC_CLIENT_SECRET,
+      name: v.OIDC_NAME,
+    };
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
-    port,
-    host,
-    dataDir,
-    databaseUrl,
-    customer,
-    businessUnit,
-    publicUrl,
-    logLevel,
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: path.resolve(cwd, v.DATA_DIR),
+    databaseUrl: v.DATABASE_URL,
+    customer: v.CUSTOMER,
+    businessUnit: v.BUSINESS_UNIT,
+    publicUrl: v.PUBLIC_URL.replace(/\/+$/, ''),
+    logLevel: v.LOG_LEVEL,
     trustProxy,
-    nodeEnv,
-    webDistDir,
-    demoContent,
+    nodeEnv: v.NODE_ENV,
+    webDistDir: v.WEB_DIST_DIR === '' ? DEFAULT_WEB_DIST_DIR : path.resolve(cwd, v.WEB_DIST_DIR),
+    demoContent: v.DEMO_CONTENT,
     cacheDir,
-    smtpUrl,
-    mailFrom,
-    authSecret,
-    authSignInLimit,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    authSecret: v.AUTH_SECRET,
+    authSignInLimit: v.AUTH_SIGN_IN_LIMIT,
     social,
     oidc,
   };
 }
 
-function parseTrustProxy(text: string, fail: (value: string, expected: string) => TrustProxy): TrustProxy {
+/** TRUST_PROXY's value, or what it should have been. */
+function parseTrustProxy(text: string): { value: TrustProxy } | { expected: string } {
   const lower = text.toLowerCase();
-  if (lower === 'false') return false;
+  if (lower === 'false') return { value: false };
   if (lower === 'true') {
     // Trusting every hop takes the first X-Forwarded-For entry, which the client writes: it could
     // choose its address, hence its country and a fresh sign-in rate limit at every attempt.
-    return fail(
-      text,
-      'not true (trusting every hop lets a client choose its address with X-Forwarded-For): set the number of proxies in front (e.g. 1) or their addresses/CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8), or false',
-    );
+    return {
+      expected:
+        'not true (trusting every hop lets a client choose its address with X-Forwarded-For): set the number of proxies in front (e.g. 1) or their addresses/CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8), or false',
+    };
   }
-  if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (/^\d+$/.test(text)) return { value: Number(text) };
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const valid = entries.length > 0 && entries.every((entry) => isProxyEntry(entry));
-  return valid ? entries : fail(text, 'false, a hop count, or a comma list of IP addresses/CIDRs');
+  return valid
+    ? { value: entries }
+    : { expected: 'false, a hop count, or a comma list of IP addresses/CIDRs' };
 }
 
 function isProxyEntry(entry: string): boolean {

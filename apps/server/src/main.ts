@@ -35,7 +35,11 @@ function readConfig(): Config {
 }
 
 /** Opens, migrates and seeds the database, then builds the app over it. */
-async function prepare(config: Config, log: Logger, demo: DemoPreparation): Promise<{ app: App; database: DatabaseHandle }> {
+async function prepare(
+  config: Config,
+  log: Logger,
+  demo: DemoPreparation,
+): Promise<{ app: App; database: DatabaseHandle }> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const where = database.engine === 'sqlite' ? config.dataDir : redactUrl(config.databaseUrl);
@@ -47,12 +51,20 @@ async function prepare(config: Config, log: Logger, demo: DemoPreparation): Prom
     if (seeded) log.info(tenant, 'seeded an empty database');
     if (config.demoContent) {
       const imported = await importDemoIfEmpty(database.db, tenant);
-      if (imported?.ok) log.info({ ...tenant, assets: imported.assets.inserted }, 'loaded the demo catalogue (Antenne Monde)');
+      if (imported?.ok)
+        log.info(
+          { ...tenant, assets: imported.assets.inserted },
+          'loaded the demo catalogue (Antenne Monde)',
+        );
     }
     warmUpGeo();
     const app = await buildApp({ config, database, logger: log, demo });
     // The demo's subscriber (public password): embedded mode only, never with DATABASE_URL.
-    if (config.demoContent && !isProductionDeployment(config) && (await seedDemoSubscriber(app.identity, database.db))) {
+    if (
+      config.demoContent &&
+      !isProductionDeployment(config) &&
+      (await seedDemoSubscriber(app.identity, database.db))
+    ) {
       log.info({ email: DEMO_SUBSCRIBER.email }, 'created the demo subscriber (password in the README)');
     }
     return { app, database };
@@ -110,7 +122,10 @@ try {
 const address = app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : config.port;
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-log.info({ url: `http://${shownHost}:${port}`, publicUrl: config.publicUrl, version: SERVER_VERSION }, `listening on http://${shownHost}:${port}`);
+log.info(
+  { url: `http://${shownHost}:${port}`, publicUrl: config.publicUrl, version: SERVER_VERSION },
+  `listening on http://${shownHost}:${port}`,
+);
 // A localhost PUBLIC_URL on a server other machines reach: say who needs PUBLIC_URL (sign-in, mail links).
 const publicUrlHint = publicUrlWarning(config);
 if (publicUrlHint !== null) log.warn({ publicUrl: config.publicUrl, host: config.host }, publicUrlHint);

@@ -22,7 +22,10 @@ function rawRequest(port: number, bytes: Buffer | string): Promise<RawAnswer> {
       const [head = '', ...rest] = text.split('\r\n\r\n');
       const [statusLine = '', ...headerLines] = head.split('\r\n');
       const headers = Object.fromEntries(
-        headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+        headerLines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
       );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
@@ -30,7 +33,8 @@ function rawRequest(port: number, bytes: Buffer | string): Promise<RawAnswer> {
   });
 }
 
-const request = (line: string, headers = 'Host: localhost\r\nConnection: close\r\n') => `${line}\r\n${headers}\r\n`;
+const request = (line: string, headers = 'Host: localhost\r\nConnection: close\r\n') =>
+  `${line}\r\n${headers}\r\n`;
 
 /**
  * Requests Node's HTTP parser refuses before Fastify routes them, over a real socket (inject()
@@ -63,7 +67,13 @@ describe.each(engines)('client errors before routing (%s)', (engine) => {
   });
 
   test('oversized headers answer 431 in the error body', async () => {
-    const answer = await rawRequest(port, request('GET /healthz HTTP/1.1', `Host: localhost\r\nX-Big: ${'b'.repeat(20_000)}\r\nConnection: close\r\n`));
+    const answer = await rawRequest(
+      port,
+      request(
+        'GET /healthz HTTP/1.1',
+        `Host: localhost\r\nX-Big: ${'b'.repeat(20_000)}\r\nConnection: close\r\n`,
+      ),
+    );
     expectErrorBody(answer, 431, 'REQUEST_HEADER_FIELDS_TOO_LARGE');
   });
 
@@ -74,13 +84,20 @@ describe.each(engines)('client errors before routing (%s)', (engine) => {
   });
 
   test('a path of raw non-UTF-8 bytes answers 400 in the error body', async () => {
-    const bytes = Buffer.concat([Buffer.from('GET /v2/'), Buffer.from([0xff, 0xfe]), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('GET /v2/'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(' HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+    ]);
     const answer = await rawRequest(port, bytes);
     expectErrorBody(answer, 400, 'BAD_REQUEST');
   });
 
   test('a percent-encoded non-UTF-8 path answers 400 in the error body', async () => {
-    const answer = await rawRequest(port, request('GET /v1/customer/antenne/businessunit/monde/content/asset/%FF%FE HTTP/1.1'));
+    const answer = await rawRequest(
+      port,
+      request('GET /v1/customer/antenne/businessunit/monde/content/asset/%FF%FE HTTP/1.1'),
+    );
     expectErrorBody(answer, 400, 'BAD_REQUEST');
   });
 
@@ -91,7 +108,10 @@ describe.each(engines)('client errors before routing (%s)', (engine) => {
   });
 
   test('a request the parser cannot read answers 400 in the error body', async () => {
-    const answer = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n');
+    const answer = await rawRequest(
+      port,
+      'GET /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n',
+    );
     expectErrorBody(answer, 400, 'BAD_REQUEST');
   });
 });

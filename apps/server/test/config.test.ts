@@ -2,6 +2,13 @@ import { homedir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import {
+  CONFIG_TABLE_FILES,
+  ENV_EXAMPLE_FILE,
+  renderConfigTable,
+  renderEnvExample,
+  withConfigTable,
+} from '../src/config-docs.js';
 import { ConfigError, DEFAULT_WEB_DIST_DIR, loadConfig, VARIABLES } from '../src/config.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -29,7 +36,14 @@ describe('configuration from the environment', () => {
   });
 
   test('mail and sign-in providers: bad or half-set values are named', () => {
-    expect(problemsOf({ SMTP_URL: 'http://mail', AUTH_SECRET: 'short', GOOGLE_CLIENT_ID: 'id', OIDC_ISSUER_URL: 'https://id.example.com' })).toEqual([
+    expect(
+      problemsOf({
+        SMTP_URL: 'http://mail',
+        AUTH_SECRET: 'short',
+        GOOGLE_CLIENT_ID: 'id',
+        OIDC_ISSUER_URL: 'https://id.example.com',
+      }),
+    ).toEqual([
       'SMTP_URL="http://mail": expected empty or an smtp:// or smtps:// URL',
       'AUTH_SECRET: expected at least 32 characters',
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both or neither',
@@ -44,7 +58,12 @@ describe('configuration from the environment', () => {
       OIDC_CLIENT_SECRET: 's3cret',
     });
     expect(config.social).toEqual({ facebook: { clientId: 'fb', clientSecret: 'fb-secret' } });
-    expect(config.oidc).toEqual({ issuerUrl: 'https://id.example.com/realms/tv', clientId: 'antenne', clientSecret: 's3cret', name: 'OpenID Connect' });
+    expect(config.oidc).toEqual({
+      issuerUrl: 'https://id.example.com/realms/tv',
+      clientId: 'antenne',
+      clientSecret: 's3cret',
+      name: 'OpenID Connect',
+    });
     expect(problemsOf({ SMTP_URL: 'smtp://user:hunter2@x' })).toEqual([]);
     expect(problemsOf({ SMTP_URL: 'ftp://user:hunter2@x' }).join()).not.toContain('hunter2');
   });
@@ -93,7 +112,15 @@ describe('configuration from the environment', () => {
       CUSTOMER: 'a b',
     });
     const named = problems.map((p) => p.split('=')[0]);
-    expect(named).toEqual(['PORT', 'DATABASE_URL', 'CUSTOMER', 'PUBLIC_URL', 'LOG_LEVEL', 'TRUST_PROXY', 'NODE_ENV']);
+    expect(named).toEqual([
+      'PORT',
+      'DATABASE_URL',
+      'CUSTOMER',
+      'PUBLIC_URL',
+      'LOG_LEVEL',
+      'TRUST_PROXY',
+      'NODE_ENV',
+    ]);
     expect(problems.join('\n')).not.toContain('hunter2');
   });
 
@@ -111,18 +138,23 @@ describe('configuration from the environment', () => {
     expect(problemsOf({ TRUST_PROXY: value })[0]).toMatch(/^TRUST_PROXY=/);
   });
 
-  test.each(['true', 'TRUE'])('TRUST_PROXY=%s (every hop: a client would choose its address) stops the boot, saying what to set instead', (value) => {
-    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-    const [problem, ...others] = problemsOf({ TRUST_PROXY: value });
-    expect(others).toEqual([]);
-    expect(problem).toMatch(/^TRUST_PROXY="true"|^TRUST_PROXY="TRUE"/);
-    expect(problem).toContain('X-Forwarded-For');
-    expect(problem).toContain('the number of proxies in front (e.g. 1)');
-    expect(problem).toContain('their addresses/CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8)');
-  });
+  test.each(['true', 'TRUE'])(
+    'TRUST_PROXY=%s (every hop: a client would choose its address) stops the boot, saying what to set instead',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      const [problem, ...others] = problemsOf({ TRUST_PROXY: value });
+      expect(others).toEqual([]);
+      expect(problem).toMatch(/^TRUST_PROXY="true"|^TRUST_PROXY="TRUE"/);
+      expect(problem).toContain('X-Forwarded-For');
+      expect(problem).toContain('the number of proxies in front (e.g. 1)');
+      expect(problem).toContain('their addresses/CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8)');
+    },
+  );
 
   test('postgres URLs select PostgreSQL; blank values take the default', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db', ...PRODUCTION_ACCOUNTS }).databaseUrl).toBe('postgresql://u@h/db');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db', ...PRODUCTION_ACCOUNTS }).databaseUrl).toBe(
+      'postgresql://u@h/db',
+    );
     expect(loadConfig({ PORT: ' ', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: '' });
     expect(loadConfig({ PUBLIC_URL: 'https://tv.example.com/' }).publicUrl).toBe('https://tv.example.com');
   });
@@ -134,6 +166,26 @@ describe('configuration from the environment', () => {
       expect(example).toMatch(new RegExp(`^#? ?${variable.name}=${escape(variable.default)}$`, 'm'));
       expect(docs).toContain(`| \`${variable.name}\` |`);
     }
+  });
+});
+
+describe('the configuration documents are written from the schema', () => {
+  test('.env.example is what `npm run config:docs` writes from the schema', () => {
+    const example = readFileSync(path.join(ROOT, ENV_EXAMPLE_FILE), 'utf8');
+    expect(example, 'out of date: run npm run config:docs').toBe(renderEnvExample());
+  });
+
+  test.each(CONFIG_TABLE_FILES)('the configuration table of %s is the schema’s', (file) => {
+    const document = readFileSync(path.join(ROOT, file), 'utf8');
+    expect(document, 'out of date: run npm run config:docs').toBe(withConfigTable(document));
+    expect(document).toContain(renderConfigTable());
+  });
+
+  test('a variable added to the schema without its documents fails the check', () => {
+    const table = renderConfigTable();
+    const stale = table.replace(/\n\| `OIDC_NAME` .*\|/, '');
+    expect(stale).not.toBe(table);
+    expect(withConfigTable(`# Doc\n\n${stale}\n`)).toBe(`# Doc\n\n${table}\n`);
   });
 });
 

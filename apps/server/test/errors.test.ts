@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../src/app.js';
 import { ApiError } from '../src/lib/errors.js';
-import { buildTestApp, createTestDatabase, engines, memoryLogger, type TestDatabase } from './helpers/test-app.js';
+import {
+  buildTestApp,
+  createTestDatabase,
+  engines,
+  memoryLogger,
+  type TestDatabase,
+} from './helpers/test-app.js';
 
 describe.each(engines)('errors and request ids (%s)', (engine) => {
   let testDb: TestDatabase;
@@ -28,7 +34,12 @@ describe.each(engines)('errors and request ids (%s)', (engine) => {
   });
 
   test('an unknown API path answers 404 in the error body', async () => {
-    for (const url of ['/v2/nope', '/v1/customer/antenne/businessunit/monde/nothing', '/api/nope', '/config/other.json']) {
+    for (const url of [
+      '/v2/nope',
+      '/v1/customer/antenne/businessunit/monde/nothing',
+      '/api/nope',
+      '/config/other.json',
+    ]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -78,7 +89,10 @@ describe.each(engines)('errors and request ids (%s)', (engine) => {
   });
 
   test('authorization and cookie headers never reach the logs', async () => {
-    app.log.info({ req: { headers: { authorization: 'Bearer s3cr3t', cookie: 'sid=s3cr3t' } } }, 'headers seen');
+    app.log.info(
+      { req: { headers: { authorization: 'Bearer s3cr3t', cookie: 'sid=s3cr3t' } } },
+      'headers seen',
+    );
     const line = logs.lines().find((l) => l.msg === 'headers seen');
     expect(JSON.stringify(line)).not.toContain('s3cr3t');
   });

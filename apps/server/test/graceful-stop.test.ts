@@ -19,7 +19,15 @@ interface Started {
 function startServer(dataDir: string): Promise<Started> {
   const child = spawn(process.execPath, ['--conditions=antenne-source', '--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -63,11 +71,19 @@ describe('stopping the server process', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     try {
       // Warm keep-alive connections.
-      const warm = await Promise.all(Array.from({ length: CONNECTIONS }, () => request(agent, server.port, '/healthz')));
+      const warm = await Promise.all(
+        Array.from({ length: CONNECTIONS }, () => request(agent, server.port, '/healthz')),
+      );
       expect(warm.every((status) => status === 200)).toBe(true);
 
-      const urls = ['/readyz', '/config/config_web.json', '/v2/whitelabel/customer/antenne/businessunit/monde/config/sandwich'];
-      const burst = Array.from({ length: BURST }, (_, i) => request(agent, server.port, urls[i % urls.length] ?? '/healthz'));
+      const urls = [
+        '/readyz',
+        '/config/config_web.json',
+        '/v2/whitelabel/customer/antenne/businessunit/monde/config/sandwich',
+      ];
+      const burst = Array.from({ length: BURST }, (_, i) =>
+        request(agent, server.port, urls[i % urls.length] ?? '/healthz'),
+      );
       // Stop as soon as the first answer is back: the rest are in flight.
       await Promise.race(burst);
       const stopAt = Date.now();

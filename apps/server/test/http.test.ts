@@ -21,22 +21,27 @@ describe('HTTP behaviour', () => {
   });
 
   describe('security headers', () => {
-    test.each(['/healthz', '/config/config_web.json', '/v2/nope', '/some/app/route'])('are set on %s', async (url) => {
-      const res = await app.inject(url);
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("media-src 'self' blob: https:");
-      expect(csp).toContain("object-src 'none'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
-      expect(res.headers['x-dns-prefetch-control']).toBe('off');
-    });
+    test.each(['/healthz', '/config/config_web.json', '/v2/nope', '/some/app/route'])(
+      'are set on %s',
+      async (url) => {
+        const res = await app.inject(url);
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain("media-src 'self' blob: https:");
+        expect(csp).toContain("object-src 'none'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+        expect(res.headers['x-dns-prefetch-control']).toBe('off');
+      },
+    );
 
     test('Strict-Transport-Security only when PUBLIC_URL is https', async () => {
       expect((await app.inject('/healthz')).headers['strict-transport-security']).toBeUndefined();
-      expect((await httpsApp.inject('/healthz')).headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect((await httpsApp.inject('/healthz')).headers['strict-transport-security']).toMatch(
+        /^max-age=\d+/,
+      );
     });
   });
 
@@ -67,7 +72,11 @@ describe('HTTP behaviour', () => {
   test('the OpenAPI document lists the API paths with their schemas', async () => {
     const res = await app.inject('/api/docs/openapi.json');
     expect(res.statusCode).toBe(200);
-    const doc = res.json<{ openapi: string; info: { title: string }; paths: Record<string, Record<string, unknown>> }>();
+    const doc = res.json<{
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.info.title).toBe('Antenne API');
     for (const path of [

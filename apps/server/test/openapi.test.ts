@@ -35,13 +35,17 @@ describe.each(engines)('the OpenAPI document (%s)', (engine) => {
   });
 
   const operations = () =>
-    Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
 
   /** The error body, inline or by reference. */
   const isErrorBody = (answer: Operation['responses'][string]) => {
-    const schema = answer?.content?.['application/json']?.schema as { $ref?: string; properties?: Record<string, unknown> } | undefined;
+    const schema = answer?.content?.['application/json']?.schema as
+      { $ref?: string; properties?: Record<string, unknown> } | undefined;
     if (schema?.$ref !== undefined) {
-      const target = doc.components?.schemas?.[schema.$ref.split('/').pop() ?? ''] as { properties?: Record<string, unknown> } | undefined;
+      const target = doc.components?.schemas?.[schema.$ref.split('/').pop() ?? ''] as
+        { properties?: Record<string, unknown> } | undefined;
       return target?.properties?.httpCode !== undefined && target.properties.message !== undefined;
     }
     return schema?.properties?.httpCode !== undefined && schema.properties.message !== undefined;
@@ -53,9 +57,12 @@ describe.each(engines)('the OpenAPI document (%s)', (engine) => {
     for (const path of Object.values(identityPaths)) expect(listed, path).toContain(path);
     expect(listed).toContain('/identity/reset-password/{token}');
     for (const { path, method, operation } of identity) {
-      expect(operation.responses, `${method} ${path}`).toHaveProperty(path === '/identity/reset-password/{token}' ? '302' : '200');
+      expect(operation.responses, `${method} ${path}`).toHaveProperty(
+        path === '/identity/reset-password/{token}' ? '302' : '200',
+      );
       // better-auth's endpoints are rate-limited (providers is Antenne's own answer).
-      if (path !== identityPaths.providers) expect(isErrorBody(operation.responses['429']), `${method} ${path} 429`).toBe(true);
+      if (path !== identityPaths.providers)
+        expect(isErrorBody(operation.responses['429']), `${method} ${path} 429`).toBe(true);
     }
     const signUp = doc.paths[identityPaths.signUpEmail]?.post;
     expect(JSON.stringify(signUp?.requestBody)).toContain('"maxLength":128');
@@ -65,14 +72,19 @@ describe.each(engines)('the OpenAPI document (%s)', (engine) => {
     expect(operations().length).toBeGreaterThan(50);
     for (const { path, method, operation } of operations()) {
       const expected = BODY_METHODS.includes(method) ? ['400', '413', '415'] : ['400'];
-      for (const status of expected) expect(isErrorBody(operation.responses[status]), `${method.toUpperCase()} ${path} ${status}`).toBe(true);
+      for (const status of expected)
+        expect(isErrorBody(operation.responses[status]), `${method.toUpperCase()} ${path} ${status}`).toBe(
+          true,
+        );
     }
   });
 
   test('every Exposure path declares 404 (an unknown business unit); every personal call 401', () => {
     for (const { path, method, operation } of operations()) {
-      if (path.includes('/businessunit/{businessUnit}')) expect(isErrorBody(operation.responses['404']), `${method} ${path} 404`).toBe(true);
-      if (operation.tags?.includes('accounts')) expect(isErrorBody(operation.responses['401']), `${method} ${path} 401`).toBe(true);
+      if (path.includes('/businessunit/{businessUnit}'))
+        expect(isErrorBody(operation.responses['404']), `${method} ${path} 404`).toBe(true);
+      if (operation.tags?.includes('accounts'))
+        expect(isErrorBody(operation.responses['401']), `${method} ${path} 401`).toBe(true);
     }
   });
 });

@@ -74,12 +74,18 @@ describe.each(engines)('startup calls (%s)', (engine) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(isLocationFilters.Check(body)).toBe(true);
-    expect(body).toEqual({ locationKnown: false, countryCode: null, filters: [{ type: 'DEVICE', value: 'WEB' }] });
+    expect(body).toEqual({
+      locationKnown: false,
+      countryCode: null,
+      filters: [{ type: 'DEVICE', value: 'WEB' }],
+    });
   });
 
   describe('GET .../config/sandwich', () => {
     test('answers the structure: home page, menu and footer references', async () => {
-      const res = await get(`${paths.wlConfig(TENANT)}?paymentMethodPreview=false&filters=DEVICE:WEB&client=json`);
+      const res = await get(
+        `${paths.wlConfig(TENANT)}?paymentMethodPreview=false&filters=DEVICE:WEB&client=json`,
+      );
       expect(res.statusCode).toBe(200);
       const body = res.json<WlConfig>();
       expect(isWlConfig.Check(body)).toBe(true);
@@ -95,7 +101,9 @@ describe.each(engines)('startup calls (%s)', (engine) => {
     });
 
     test('accepts an allowed country and unknown extra parameters', async () => {
-      const res = await get(`${paths.wlConfig(TENANT)}?allowedCountry=FR&inlineComponents=false&utm_source=x`);
+      const res = await get(
+        `${paths.wlConfig(TENANT)}?allowedCountry=FR&inlineComponents=false&utm_source=x`,
+      );
       expect(res.statusCode).toBe(200);
     });
 
@@ -142,7 +150,9 @@ describe.each(engines)('startup calls (%s)', (engine) => {
 
     test('footer items carry a group prefix before the separator', async () => {
       const footer = (await get(paths.wlComponent(TENANT, 'footer'))).json<Component>();
-      const titles = (footer.components?.menuItems as MenuItem[]).map((item) => item.presentation.fallback.title);
+      const titles = (footer.components?.menuItems as MenuItem[]).map(
+        (item) => item.presentation.fallback.title,
+      );
       expect(titles).toContain('Informations légales | Mentions légales');
       expect(titles.every((title) => title?.includes(' | '))).toBe(true);
     });

@@ -56,7 +56,9 @@ describe('VersionedCache', () => {
     await cache.get('missing', async () => (loads++, undefined));
     await cache.get('missing', async () => (loads++, undefined));
     expect(loads).toBe(2);
-    await expect(cache.get('broken', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(cache.get('broken', async () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
     expect(await cache.get('broken', async () => 'ok')).toBe('ok');
   });
 });

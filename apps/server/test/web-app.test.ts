@@ -10,9 +10,14 @@ import { buildTestApp, createTestDatabase, TENANT, type TestDatabase } from './h
 const BOOTSTRAP = /<script type="application\/json" id="antenne-bootstrap">(.*?)<\/script>\n/s;
 const withoutBootstrap = (html: string) => html.replace(BOOTSTRAP, '');
 const bootstrapOf = (html: string) =>
-  JSON.parse(BOOTSTRAP.exec(html)?.[1] ?? 'null') as { version: number; queries: { key: unknown[]; data: unknown }[]; heroImage?: string };
+  JSON.parse(BOOTSTRAP.exec(html)?.[1] ?? 'null') as {
+    version: number;
+    queries: { key: unknown[]; data: unknown }[];
+    heroImage?: string;
+  };
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('serving the web app', () => {
   let testDb: TestDatabase;
@@ -40,19 +45,25 @@ describe('serving the web app', () => {
     rmSync(webDistDir, { recursive: true, force: true });
   });
 
-  test.each(['/', '/index.html', '/login', '/details/vod/abc_123', '/legal/mentions-legales', '/no/such/page'])(
-    '%s answers index.html, never cached',
-    async (url) => {
-      const res = await app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      // The page as built, plus the startup answers embedded before </head> (web-app/bootstrap.ts).
-      expect(withoutBootstrap(res.body)).toBe(INDEX);
-      const keys = bootstrapOf(res.body).queries.map((q) => q.key[0]);
-      expect(keys).toEqual(expect.arrayContaining(['config', 'contractCountries', 'locationFilters', 'structure']));
-    },
-  );
+  test.each([
+    '/',
+    '/index.html',
+    '/login',
+    '/details/vod/abc_123',
+    '/legal/mentions-legales',
+    '/no/such/page',
+  ])('%s answers index.html, never cached', async (url) => {
+    const res = await app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // The page as built, plus the startup answers embedded before </head> (web-app/bootstrap.ts).
+    expect(withoutBootstrap(res.body)).toBe(INDEX);
+    const keys = bootstrapOf(res.body).queries.map((q) => q.key[0]);
+    expect(keys).toEqual(
+      expect.arrayContaining(['config', 'contractCountries', 'locationFilters', 'structure']),
+    );
+  });
 
   test('hashed assets are cached for a year, immutable', async () => {
     const res = await app.inject('/assets/app-abc123.js');
@@ -74,7 +85,13 @@ describe('serving the web app', () => {
     expect((await app.inject('/locales/fr.json')).json()).toEqual({ HOME: 'Accueil' });
   });
 
-  test.each(['/v2/whitelabel/nothing', '/assets/app-old999.js', '/locales/xx.json', '/favicon.ico', '/.vite/manifest.json'])(
+  test.each([
+    '/v2/whitelabel/nothing',
+    '/assets/app-old999.js',
+    '/locales/xx.json',
+    '/favicon.ico',
+    '/.vite/manifest.json',
+  ])(
     'a missing API path or file, or the build manifest (%s), is a 404 JSON body, not the web app',
     async (url) => {
       const res = await app.inject({ url, headers: { accept: 'text/html,*/*' } });
@@ -126,7 +143,9 @@ describe('the startup answers embedded in index.html', () => {
     const bootstrap = bootstrapOf(res.body);
     const byKey = new Map(bootstrap.queries.map((q) => [JSON.stringify(q.key), q.data]));
     expect(byKey.get('["config"]')).toMatchObject({ customer: 'antenne', businessUnit: 'monde' });
-    expect(byKey.get('["structure",{"filters":"DEVICE:WEB","allowedCountry":"FR"}]')).toMatchObject({ id: 'sandwich' });
+    expect(byKey.get('["structure",{"filters":"DEVICE:WEB","allowedCountry":"FR"}]')).toMatchObject({
+      id: 'sandwich',
+    });
     expect(byKey.get('["component","home","FR"]')).toMatchObject({ id: 'home', appType: 'page' });
     expect(byKey.get('["component","home-hero","FR"]')).toMatchObject({ appType: 'herobanner' });
     // Each embedded lane answers exactly what the API answers to the web app's own call.
@@ -142,7 +161,9 @@ describe('the startup answers embedded in index.html', () => {
     expect(lanes.some((q) => String(q.key[1]).includes('recommend/continue'))).toBe(false);
     // The hero's first image is preloaded with a high priority.
     expect(bootstrap.heroImage).toBe('/images/assets/film-ete-a-dakar/background.png');
-    expect(res.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/assets/film-ete-a-dakar/background.png?w=1280"');
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/images/assets/film-ete-a-dakar/background.png?w=1280"',
+    );
   });
 
   test('other pages carry the startup calls only; the JSON cannot close its script element', async () => {

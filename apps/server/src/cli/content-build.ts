@@ -30,16 +30,22 @@ async function main(): Promise<void> {
       signal: controller.signal,
       onStart: (missing) => {
         const seconds = missing.reduce((sum, e) => sum + e.item.seconds, 0);
-        console.log(`demo media → ${path.join(config.cacheDir, 'media')}: encoding ${missing.length} item(s), ${seconds} s of video`);
+        console.log(
+          `demo media → ${path.join(config.cacheDir, 'media')}: encoding ${missing.length} item(s), ${seconds} s of video`,
+        );
       },
       onProgress: progress.update,
     });
     progress.finish();
     for (const entry of result.entries) {
       const state = result.built.includes(entry.folder) ? 'built' : 'cached';
-      console.log(`  ${state.padEnd(6)} ${entry.item.id.padEnd(18)} ${entry.hls ?? entry.dash ?? entry.mp4 ?? ''}`);
+      console.log(
+        `  ${state.padEnd(6)} ${entry.item.id.padEnd(18)} ${entry.hls ?? entry.dash ?? entry.mp4 ?? ''}`,
+      );
     }
-    console.log(`demo content ready in ${formatDuration(Date.now() - started)} (${result.built.length} built, ${result.reused.length} from the cache)`);
+    console.log(
+      `demo content ready in ${formatDuration(Date.now() - started)} (${result.built.length} built, ${result.reused.length} from the cache)`,
+    );
   } finally {
     process.off('SIGINT', stop).off('SIGTERM', stop);
     progress.finish();

@@ -26,7 +26,8 @@ function parse(args: string[]): { email: string; grant: Grant } | undefined {
   const [email, kind, ...rest] = args;
   if (email === undefined || email.trim() === '') return undefined;
   const extra = until === undefined ? {} : { until };
-  if (kind === 'subscription' && rest.length === 1) return { email, grant: { kind, productId: rest[0] as string, ...extra } };
+  if (kind === 'subscription' && rest.length === 1)
+    return { email, grant: { kind, productId: rest[0] as string, ...extra } };
   if (kind === 'ticket' && rest.length === 2) {
     return { email, grant: { kind, assetId: rest[0] as string, productId: rest[1] as string, ...extra } };
   }
@@ -48,7 +49,9 @@ if (parsed === undefined) {
         parsed.grant.kind === 'subscription'
           ? `subscription to ${parsed.grant.productId}`
           : `ticket for ${parsed.grant.assetId} through ${parsed.grant.productId}`;
-      console.log(`household ${householdId} (${parsed.email}): ${what} ${id}${parsed.grant.until ? ` until ${parsed.grant.until}` : ''}`);
+      console.log(
+        `household ${householdId} (${parsed.email}): ${what} ${id}${parsed.grant.until ? ` until ${parsed.grant.until}` : ''}`,
+      );
     } finally {
       await database.destroy();
     }

@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   const subtitles: Record<string, string> = {};
   for (const spec of values.subtitles ?? []) {
     const at = spec.indexOf('=');
-    if (at <= 0 || at === spec.length - 1) return fail(`--subtitles ${spec}: expected <lang>=<file.vtt>\n${USAGE}`, 2);
+    if (at <= 0 || at === spec.length - 1)
+      return fail(`--subtitles ${spec}: expected <lang>=<file.vtt>\n${USAGE}`, 2);
     subtitles[spec.slice(0, at)] = path.resolve(callerDir, spec.slice(at + 1));
   }
 
@@ -81,7 +82,9 @@ async function main(): Promise<void> {
     });
     progress.finish();
     console.log(`ffmpeg: ${result.ffmpegPath}`);
-    console.log(`encoded ${formatDuration(result.durationMs)} of video in ${(result.encodeMs / 1000).toFixed(1)} s`);
+    console.log(
+      `encoded ${formatDuration(result.durationMs)} of video in ${(result.encodeMs / 1000).toFixed(1)} s`,
+    );
     for (const r of result.renditions) console.log(`  ${r.name}: ${r.width}x${r.height} ${r.videoKbps} kb/s`);
     if (result.subtitles.length > 0) console.log(`  subtitles: ${result.subtitles.join(', ')}`);
     console.log(`written to ${result.outDir}`);

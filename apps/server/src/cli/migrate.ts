@@ -11,7 +11,8 @@ try {
     const { applied } = await migrateToLatest(database.db);
     if (applied.length === 0) console.log(`${database.engine} (${where}): already up to date`);
     for (const name of applied) console.log(`applied ${name}`);
-    if (applied.length > 0) console.log(`${database.engine} (${where}): ${applied.length} migration(s) applied`);
+    if (applied.length > 0)
+      console.log(`${database.engine} (${where}): ${applied.length} migration(s) applied`);
   } finally {
     await database.destroy();
   }

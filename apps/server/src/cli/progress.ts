@@ -21,7 +21,9 @@ export function progressReporter(label: string): { update: (p: IngestProgress) =
         const width = 30;
         const filled = Math.round(fraction * width);
         const bar = `${'#'.repeat(filled)}${'-'.repeat(width - filled)}`;
-        process.stdout.write(`\r${label} [${bar}] ${String(percent).padStart(3)}%  elapsed ${formatDuration(elapsedMs)}  ETA ${eta} `);
+        process.stdout.write(
+          `\r${label} [${bar}] ${String(percent).padStart(3)}%  elapsed ${formatDuration(elapsedMs)}  ETA ${eta} `,
+        );
         drawn = true;
       } else {
         const decile = Math.floor(percent / 10);
@@ -37,4 +39,3 @@ export function progressReporter(label: string): { update: (p: IngestProgress) =
     },
   };
 }
-

@@ -5,7 +5,11 @@ import type { Executor } from './transaction.js';
  * every server process can drop its caches (see lib/versioned-cache.ts).
  */
 export async function readCatalogueVersion(db: Executor): Promise<number> {
-  const row = await db.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom('catalogue_version')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirst();
   return row === undefined ? 0 : Number(row.version);
 }
 

@@ -42,7 +42,8 @@ function openSqlite(dataDir: string): DatabaseHandle {
 }
 
 function openPostgres({ databaseUrl, pgSchema, poolSize = 10 }: DatabaseOptions): DatabaseHandle {
-  if (pgSchema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(pgSchema)) throw new Error(`invalid schema name ${pgSchema}`);
+  if (pgSchema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(pgSchema))
+    throw new Error(`invalid schema name ${pgSchema}`);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,

@@ -21,7 +21,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationReport>
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined || failed !== undefined) {
     const name = failed ? ` (${failed.migrationName})` : '';
-    throw new Error(`migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }

@@ -29,6 +29,7 @@ export interface Database {
   play_sessions: PlaySessionsTable;
   playback_events: PlaybackEventsTable;
   ad_beacons: AdBeaconsTable;
+  pin_attempts: PinAttemptsTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -284,6 +285,13 @@ export interface AdBeaconsTable {
   ad_id: string;
   event: string;
   received_at: string;
+}
+
+/** A wrong parental PIN (or password) a household sent, or one being checked; epoch ms (bigint: text on PostgreSQL). */
+export interface PinAttemptsTable {
+  id: string;
+  household_key: string;
+  attempted_at: number | string | bigint;
 }
 
 export type WebConfigRow = Selectable<WebConfigTable>;

@@ -61,8 +61,36 @@ export const CONTRACT_COUNTRIES_SEED: ContractCountries = [
   {
     id: 'francophonie',
     allowedCountries: [
-      'FR', 'BE', 'CH', 'LU', 'MC', 'CA', 'SN', 'CI', 'CM', 'MA', 'TN', 'DZ', 'HT', 'BJ', 'BF',
-      'ML', 'NE', 'TG', 'GA', 'CG', 'CD', 'MG', 'RW', 'BI', 'DJ', 'KM', 'MU', 'SC', 'VU', 'LB',
+      'FR',
+      'BE',
+      'CH',
+      'LU',
+      'MC',
+      'CA',
+      'SN',
+      'CI',
+      'CM',
+      'MA',
+      'TN',
+      'DZ',
+      'HT',
+      'BJ',
+      'BF',
+      'ML',
+      'NE',
+      'TG',
+      'GA',
+      'CG',
+      'CD',
+      'MG',
+      'RW',
+      'BI',
+      'DJ',
+      'KM',
+      'MU',
+      'SC',
+      'VU',
+      'LB',
     ],
   },
   { id: 'europe-francophone', allowedCountries: ['FR', 'BE', 'CH', 'LU', 'MC', 'AD'] },
@@ -77,7 +105,12 @@ export function structureSeed(options: SeedOptions): { config: WlConfig; compone
   const { customer, businessUnit, now } = options;
   const tenant = { customer, businessUnit };
   const stamp = now.toISOString();
-  const reference = (id: string, appType: string, name: string, parameters: Record<string, string> = {}): ComponentReference => ({
+  const reference = (
+    id: string,
+    appType: string,
+    name: string,
+    parameters: Record<string, string> = {},
+  ): ComponentReference => ({
     type: 'ComponentReference',
     name,
     appType,
@@ -85,14 +118,27 @@ export function structureSeed(options: SeedOptions): { config: WlConfig; compone
     referenceUrl: paths.wlComponent(tenant, id),
     parameters,
   });
-  const toPage = (componentId: string, url: string): Action => ({ type: 'ComponentAction', verb: 'NavigateToPage', componentId, url });
-  const item = (appSubType: 'Component' | 'Custom', presentation: Presentation, action: Action): MenuItem => ({
+  const toPage = (componentId: string, url: string): Action => ({
+    type: 'ComponentAction',
+    verb: 'NavigateToPage',
+    componentId,
+    url,
+  });
+  const item = (
+    appSubType: 'Component' | 'Custom',
+    presentation: Presentation,
+    action: Action,
+  ): MenuItem => ({
     appType: 'menuItem',
     appSubType,
     presentation,
     actions: { default: action },
   });
-  const component = (c: Omit<Component, 'created' | 'changed'>): Component => ({ ...c, created: stamp, changed: stamp });
+  const component = (c: Omit<Component, 'created' | 'changed'>): Component => ({
+    ...c,
+    created: stamp,
+    changed: stamp,
+  });
 
   const legalPage = (id: string, title: string, body: string): Component[] => [
     component({
@@ -132,7 +178,10 @@ export function structureSeed(options: SeedOptions): { config: WlConfig; compone
           body: 'La télévision francophone du monde entier : direct, replay et vidéo à la demande.',
         },
         localized: {
-          en: { title: 'Welcome to Antenne', body: 'French-language television from around the world: live, catch-up and on demand.' },
+          en: {
+            title: 'Welcome to Antenne',
+            body: 'French-language television from around the world: live, catch-up and on demand.',
+          },
         },
       },
     }),
@@ -165,7 +214,10 @@ export function structureSeed(options: SeedOptions): { config: WlConfig; compone
           ),
           item(
             'Component',
-            titled('Informations légales | Charte des données et des cookies', 'Legal information | Data and cookie charter'),
+            titled(
+              'Informations légales | Charte des données et des cookies',
+              'Legal information | Data and cookie charter',
+            ),
             toPage('charte-donnees', '/legal/charte-donnees'),
           ),
           item('Custom', titled('Aide | Nous contacter', 'Help | Contact us'), {

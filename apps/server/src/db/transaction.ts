@@ -5,6 +5,9 @@ import type { Database } from './schema.js';
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(work);
 }

@@ -36,7 +36,11 @@ export function clientRefusal(code: string | undefined): ClientRefusal {
       };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
-      return { httpCode: 408, message: 'REQUEST_TIMEOUT', extendedMessage: 'the request did not arrive in time' };
+      return {
+        httpCode: 408,
+        message: 'REQUEST_TIMEOUT',
+        extendedMessage: 'the request did not arrive in time',
+      };
     default:
       return { httpCode: 400, message: 'BAD_REQUEST', extendedMessage: 'the request is not valid HTTP/1.1' };
   }
@@ -58,7 +62,11 @@ export function rawErrorResponse(refusal: ClientRefusal): string {
 }
 
 /** Fastify's clientErrorHandler: the error body, then the connection ends. */
-export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
   // A reset connection (or one already gone) has nobody to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const refusal = clientRefusal(error.code);

@@ -1,6 +1,7 @@
 import type { DeviceGroup } from '@antenne/contract';
 
-const SMART_TV = /smart-?tv|hbbtv|tizen|web0s|webos|netcast|bravia|google ?tv|android ?tv|apple ?tv|crkey|roku|viera|philipstv|vidaa|nettv/i;
+const SMART_TV =
+  /smart-?tv|hbbtv|tizen|web0s|webos|netcast|bravia|google ?tv|android ?tv|apple ?tv|crkey|roku|viera|philipstv|vidaa|nettv/i;
 /** Amazon Fire TV models (AFTB, AFTMM, AFTSS ...); case-sensitive on purpose. */
 const FIRE_TV = /\bAFT[A-Z]{1,4}\b/;
 const TABLET = /ipad|tablet|playbook|silk|kindle|nexus (7|9|10)|sm-t\d/i;

@@ -70,7 +70,8 @@ export function trustedProxyCheck(trustProxy: TrustProxy): (address: string | un
   for (const entry of trustProxy) {
     const ranges = NAMED_RANGES[entry];
     if (ranges) {
-      for (const [network, prefix] of ranges) list.addSubnet(network, prefix, isIP(network) === 4 ? 'ipv4' : 'ipv6');
+      for (const [network, prefix] of ranges)
+        list.addSubnet(network, prefix, isIP(network) === 4 ? 'ipv4' : 'ipv6');
       continue;
     }
     const [address = '', prefix] = entry.split('/');
@@ -89,14 +90,20 @@ export function trustedProxyCheck(trustProxy: TrustProxy): (address: string | un
 
 /** Whether any header says a proxy handled the request (Forwarded, X-Forwarded-*, X-Real-IP, Via …). */
 export function hasForwardingHeaders(headers: FastifyRequest['headers']): boolean {
-  return Object.keys(headers).some((name) => name.startsWith('x-forwarded-') || FORWARDING_HEADERS.includes(name));
+  return Object.keys(headers).some(
+    (name) => name.startsWith('x-forwarded-') || FORWARDING_HEADERS.includes(name),
+  );
 }
 
 /** The socket's own remote address (never a header). */
-export const socketAddress = (request: FastifyRequest): string | undefined => request.raw.socket.remoteAddress;
+export const socketAddress = (request: FastifyRequest): string | undefined =>
+  request.raw.socket.remoteAddress;
 
 /** The request came straight from its client: no forwarding header, and its socket peer is no configured proxy. */
-export function isDirectRequest(request: FastifyRequest, isTrustedProxy: (address: string | undefined) => boolean): boolean {
+export function isDirectRequest(
+  request: FastifyRequest,
+  isTrustedProxy: (address: string | undefined) => boolean,
+): boolean {
   return !hasForwardingHeaders(request.headers) && !isTrustedProxy(socketAddress(request));
 }
 
@@ -113,7 +120,10 @@ export function splitHost(host: string | undefined): { hostname: string; port: s
  * between (no forwarding header, the peer not a configured proxy), and a loopback Host — a
  * same-host reverse proxy passes the public one.
  */
-export function isLocalDirectRequest(request: FastifyRequest, isTrustedProxy: (address: string | undefined) => boolean): boolean {
+export function isLocalDirectRequest(
+  request: FastifyRequest,
+  isTrustedProxy: (address: string | undefined) => boolean,
+): boolean {
   const host = splitHost(request.headers.host);
   return (
     isLoopbackAddress(socketAddress(request)) &&

@@ -73,8 +73,11 @@ export function toErrorBody(error: unknown): ErrorBody {
   const status = e.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
     const code = (e.code && FASTIFY_CLIENT_ERRORS[e.code]) || STATUS_CODES[status] || 'BAD_REQUEST';
-    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { httpCode: 400, message: code, extendedMessage: 'body is not valid JSON' };
-    return e.message ? { httpCode: status, message: code, extendedMessage: e.message } : { httpCode: status, message: code };
+    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      return { httpCode: 400, message: code, extendedMessage: 'body is not valid JSON' };
+    return e.message
+      ? { httpCode: status, message: code, extendedMessage: e.message }
+      : { httpCode: status, message: code };
   }
   if (status === 503) return { httpCode: 503, message: 'SERVICE_UNAVAILABLE' };
   return { httpCode: 500, message: 'INTERNAL_ERROR' };

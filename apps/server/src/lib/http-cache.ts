@@ -11,7 +11,10 @@ import { Type } from 'typebox';
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 /** The documented 304 of an answer sent through sendAnswer (no body). */
-export const NotModifiedSchema = Type.Unsafe<undefined>({ type: 'null', description: "Not modified: the client's copy (If-None-Match) is current" });
+export const NotModifiedSchema = Type.Unsafe<undefined>({
+  type: 'null',
+  description: "Not modified: the client's copy (If-None-Match) is current",
+});
 
 /** Query parameters that do not change an answer. */
 const IGNORED_PARAMETERS = new Set(['client']);
@@ -103,12 +106,14 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
 }
 
 function publicHeaders(reply: FastifyReply, etag: string): FastifyReply {
-  return reply
-    .header('etag', etag)
-    .header('cache-control', PUBLIC_CACHE_CONTROL)
-    // A restricted profile's bearer gets a personal answer to the same URL (ADR 0012): a shared
-    // cache must not hand it the public one.
-    .header('vary', 'Accept-Encoding, Authorization');
+  return (
+    reply
+      .header('etag', etag)
+      .header('cache-control', PUBLIC_CACHE_CONTROL)
+      // A restricted profile's bearer gets a personal answer to the same URL (ADR 0012): a shared
+      // cache must not hand it the public one.
+      .header('vary', 'Accept-Encoding, Authorization')
+  );
 }
 
 /** A personal answer (a restricted profile's filtered catalogue, ADR 0012): no ETag, never stored. */

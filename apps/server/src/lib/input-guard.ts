@@ -67,7 +67,8 @@ export function parseJsonBody(raw: Buffer | string): unknown {
     }
   }
   if (text.trim() === '') return undefined;
-  if (jsonDepth(text) > MAX_JSON_DEPTH) throw invalidJson(`body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw invalidJson(`body is nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return secureJsonParse(text, null, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
@@ -79,7 +80,11 @@ export function parseJsonBody(raw: Buffer | string): unknown {
 }
 
 /** A Fastify content-type parser (parseAs 'buffer') over parseJsonBody. */
-export function jsonContentParser(_request: FastifyRequest, body: Buffer | string, done: (error: Error | null, value?: unknown) => void): void {
+export function jsonContentParser(
+  _request: FastifyRequest,
+  body: Buffer | string,
+  done: (error: Error | null, value?: unknown) => void,
+): void {
   try {
     done(null, parseJsonBody(body));
   } catch (error) {

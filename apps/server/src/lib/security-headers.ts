@@ -28,6 +28,7 @@ export function securityHeaders(publicUrl: string): Readonly<Record<string, stri
     'x-dns-prefetch-control': 'off',
   };
   // Only over https: a Strict-Transport-Security header on plain http would be a lie.
-  if (publicUrl.startsWith('https://')) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  if (publicUrl.startsWith('https://'))
+    headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   return Object.freeze(headers);
 }

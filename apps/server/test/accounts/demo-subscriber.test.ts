@@ -27,7 +27,9 @@ describe.each(engines)('the demo subscriber (%s)', (engine) => {
   test('is created verified with two profiles, signs in with the documented password, and is created only once', async () => {
     expect(await seedDemoSubscriber(app.identity, handle.db)).toBe(true);
     expect(await seedDemoSubscriber(app.identity, handle.db)).toBe(false);
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from identity_user`.execute(handle.db);
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from identity_user`.execute(
+      handle.db,
+    );
     expect(Number(rows[0]!.n)).toBe(1);
 
     const signIn = await app.inject({
@@ -37,8 +39,13 @@ describe.each(engines)('the demo subscriber (%s)', (engine) => {
       payload: { email: DEMO_SUBSCRIBER.email, password: DEMO_SUBSCRIBER.password },
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
-    const cookie = [signIn.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).join('; ');
-    const token = (await app.inject({ url: identityPaths.token, headers: { cookie } })).json<{ token: string }>().token;
+    const cookie = [signIn.headers['set-cookie'] ?? []]
+      .flat()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const token = (await app.inject({ url: identityPaths.token, headers: { cookie } })).json<{
+      token: string;
+    }>().token;
     const login = await app.inject({
       method: 'POST',
       url: accountPaths.firebaseLogin(TENANT),
@@ -53,18 +60,39 @@ describe.each(engines)('the demo subscriber (%s)', (engine) => {
       url: accountPaths.profiles(TENANT),
       headers: { authorization: `Bearer ${login.json<{ sessionToken: string }>().sessionToken}` },
     });
-    expect(profiles.json<{ profiles: { displayName: string; owner: boolean; child: boolean; metadata: Record<string, string> }[] }>().profiles).toEqual(
+    expect(
+      profiles.json<{
+        profiles: { displayName: string; owner: boolean; child: boolean; metadata: Record<string, string> }[];
+      }>().profiles,
+    ).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ displayName: 'Démo', owner: true, child: false, hasPinCode: true, metadata: { avatar: 'avatar-1' } }),
-        expect.objectContaining({ displayName: 'Enfants', owner: false, child: true, hasPinCode: false, metadata: { avatar: 'avatar-2', PrLevel: '1' } }),
+        expect.objectContaining({
+          displayName: 'Démo',
+          owner: true,
+          child: false,
+          hasPinCode: true,
+          metadata: { avatar: 'avatar-1' },
+        }),
+        expect.objectContaining({
+          displayName: 'Enfants',
+          owner: false,
+          child: true,
+          hasPinCode: false,
+          metadata: { avatar: 'avatar-2', PrLevel: '1' },
+        }),
       ]),
     );
 
     // The owner's PIN is the documented one; the household subscribes to 'abonnement' (once) and holds no ticket.
-    const owner = await handle.db.selectFrom('profiles').select('pin_hash').where('owner', '=', 1).executeTakeFirstOrThrow();
+    const owner = await handle.db
+      .selectFrom('profiles')
+      .select('pin_hash')
+      .where('owner', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(await verifyPin(DEMO_SUBSCRIBER.pin, owner.pin_hash ?? '')).toBe(true);
     expect(await verifyPin('0000', owner.pin_hash ?? '')).toBe(false);
-    const subscriptions = () => handle.db.selectFrom('household_subscriptions').select(['product_id', 'end_date']).execute();
+    const subscriptions = () =>
+      handle.db.selectFrom('household_subscriptions').select(['product_id', 'end_date']).execute();
     expect(await subscriptions()).toEqual([{ product_id: 'abonnement', end_date: null }]);
     expect(await handle.db.selectFrom('video_tickets').selectAll().execute()).toEqual([]);
 

@@ -1,7 +1,16 @@
-import { accountPaths, IDENTITY_USERNAME_PREFIX, type LoginResponse } from '@antenne/contract';
-import { expect } from 'vitest';
+import {
+  accountPaths,
+  ErrorBodySchema,
+  IDENTITY_USERNAME_PREFIX,
+  type ErrorBody,
+  type LoginResponse,
+} from '@antenne/contract';
+import type { Kysely } from 'kysely';
+import { Compile } from 'typebox/compile';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { Engine } from '../../src/db/database.js';
+import type { Database } from '../../src/db/schema.js';
 import type { VerifyIdToken } from '../../src/modules/accounts/index.js';
 import { importCatalogue } from '../../src/modules/catalogue/import-service.js';
 import { extraAsset, smallCatalogue } from '../catalogue/helpers.js';
@@ -114,3 +123,73 @@ export async function login(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An ErrorBody check of the contract's schema. */
+const isErrorBody = Compile(ErrorBodySchema);
+
+/**
+ * Builds the accounts fixture in the enclosing describe's beforeAll and closes it in its afterAll;
+ * returns a live view of it for the tests (and for accountsCalls).
+ */
+export function useAccounts(engine: Engine): AccountsFixture {
+  let built: AccountsFixture | undefined;
+  beforeAll(async () => {
+    built = await setUpAccounts(engine);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  const fx = () => {
+    if (!built) throw new Error('the accounts fixture is built in beforeAll');
+    return built;
+  };
+  return {
+    get testDb() {
+      return fx().testDb;
+    },
+    get app() {
+      return fx().app;
+    },
+    get clock() {
+      return fx().clock;
+    },
+    close: () => fx().close(),
+  };
+}
+
+/**
+ * The calls the accounts suites share: a query on a database handle of its own (the app keeps
+ * its own), a clock tick, an authorised call, and an error check against the contract's ErrorBody.
+ */
+export function accountsCalls(fx: AccountsFixture) {
+  async function query<T>(work: (d: Kysely<Database>) => Promise<T>): Promise<T> {
+    const handle = fx.testDb.open();
+    try {
+      return await work(handle.db);
+    } finally {
+      await handle.destroy();
+    }
+  }
+  const tick = (ms = 1000) => {
+    fx.clock.now += ms;
+  };
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+    fx.app.inject({
+      method,
+      url,
+      headers: token === undefined ? {} : bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const expectError = (
+    res: { statusCode: number; body: string; json: <T>() => T },
+    status: number,
+    code: string,
+  ) => {
+    expect(res.statusCode, res.body).toBe(status);
+    const body = res.json<ErrorBody>();
+    expect(isErrorBody.Check(body)).toBe(true);
+    expect(body).toMatchObject({ httpCode: status, message: code });
+    return body;
+  };
+  return { query, tick, call, expectError };
+}

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { accountPaths, identityPaths, REGISTRATION_NAME_MAX_LENGTH, type PreferencesResponse } from '@antenne/contract';
+import {
+  accountPaths,
+  identityPaths,
+  REGISTRATION_NAME_MAX_LENGTH,
+  type PreferencesResponse,
+} from '@antenne/contract';
 import { IdentityClient, signUpAndSignIn, useIdentityApp } from '../helpers/identity-client.js';
 import { engines, TENANT } from '../helpers/test-app.js';
 
@@ -11,9 +16,18 @@ import { engines, TENANT } from '../helpers/test-app.js';
 describe.each(engines)('registration details (%s)', (engine) => {
   const fx = useIdentityApp(engine);
 
-  const DETAILS = { firstName: 'Awa', lastName: 'Diallo', birthday: '01012000', gender: 'female', country: 'SN' };
+  const DETAILS = {
+    firstName: 'Awa',
+    lastName: 'Diallo',
+    birthday: '01012000',
+    gender: 'female',
+    country: 'SN',
+  };
   const preferencesOf = async (sessionToken: string) => {
-    const res = await fx.app.inject({ url: accountPaths.preferences(TENANT), headers: { authorization: `Bearer ${sessionToken}` } });
+    const res = await fx.app.inject({
+      url: accountPaths.preferences(TENANT),
+      headers: { authorization: `Bearer ${sessionToken}` },
+    });
     expect(res.statusCode).toBe(200);
     return res.json<PreferencesResponse>().preferences;
   };
@@ -34,7 +48,10 @@ describe.each(engines)('registration details (%s)', (engine) => {
       country: 'SN',
       newsletter: 'false',
     });
-    const profiles = await fx.app.inject({ url: accountPaths.profiles(TENANT), headers: { authorization: `Bearer ${customer.sessionToken}` } });
+    const profiles = await fx.app.inject({
+      url: accountPaths.profiles(TENANT),
+      headers: { authorization: `Bearer ${customer.sessionToken}` },
+    });
     expect(profiles.json<{ profiles: { displayName: string; owner: boolean }[] }>().profiles).toEqual([
       expect.objectContaining({ displayName: 'Awa Diallo', owner: true }),
     ]);
@@ -52,7 +69,9 @@ describe.each(engines)('registration details (%s)', (engine) => {
   });
 
   async function signInAgain(client: IdentityClient, email: string, identityUserId: string): Promise<string> {
-    expect((await client.call('POST', identityPaths.signInEmail, { email, password: 'Motdepasse1!' })).statusCode).toBe(200);
+    expect(
+      (await client.call('POST', identityPaths.signInEmail, { email, password: 'Motdepasse1!' })).statusCode,
+    ).toBe(200);
     const accessToken = (await client.call('GET', identityPaths.token)).json<{ token: string }>().token;
     const login = await client.call('POST', accountPaths.firebaseLogin(TENANT), {
       username: `firebase..${identityUserId}`,
@@ -78,21 +97,43 @@ describe.each(engines)('registration details (%s)', (engine) => {
   test.each([
     ['firstName', { firstName: '   ' }, 'firstName: must not be blank'],
     ['firstName', { firstName: 'A\u0007wa' }, 'firstName: control characters'],
-    ['lastName', { lastName: 'D'.repeat(REGISTRATION_NAME_MAX_LENGTH + 1) }, `lastName: at most ${REGISTRATION_NAME_MAX_LENGTH} characters`],
+    [
+      'lastName',
+      { lastName: 'D'.repeat(REGISTRATION_NAME_MAX_LENGTH + 1) },
+      `lastName: at most ${REGISTRATION_NAME_MAX_LENGTH} characters`,
+    ],
     ['lastName', { lastName: 42 }, 'lastName: expected text'],
     ['birthday', { birthday: '31022000' }, 'birthday: not a real date'],
     ['birthday', { birthday: '2000-01-01' }, 'birthday: expected 8 digits, ddMMyyyy'],
-    ['birthday', { birthday: `0101${new Date().getFullYear() - 10}` }, 'birthday: an account holder is at least 16'],
+    [
+      'birthday',
+      { birthday: `0101${new Date().getFullYear() - 10}` },
+      'birthday: an account holder is at least 16',
+    ],
     ['gender', { gender: 'other' }, 'gender: expected male or female'],
     ['country', { country: 'france' }, 'country: expected an ISO 3166 alpha-2 code'],
-  ])('a sign-up with a bad %s is refused with 400 naming it, and no account is made', async (_field, bad, problem) => {
-    const n = attempts++;
-    const email = `bad-${n}@example.com`;
-    const client = new IdentityClient(fx.app, `203.0.113.${60 + n}`);
-    const res = await client.call('POST', identityPaths.signUpEmail, { email, password: 'Motdepasse1!', name: 'X', ...DETAILS, ...bad });
-    expect(res.statusCode).toBe(400);
-    expect(res.body).toContain(problem);
-    const retry = await client.call('POST', identityPaths.signUpEmail, { email, password: 'Motdepasse1!', name: 'X', ...DETAILS });
-    expect(retry.statusCode, retry.body).toBe(200);
-  });
+  ])(
+    'a sign-up with a bad %s is refused with 400 naming it, and no account is made',
+    async (_field, bad, problem) => {
+      const n = attempts++;
+      const email = `bad-${n}@example.com`;
+      const client = new IdentityClient(fx.app, `203.0.113.${60 + n}`);
+      const res = await client.call('POST', identityPaths.signUpEmail, {
+        email,
+        password: 'Motdepasse1!',
+        name: 'X',
+        ...DETAILS,
+        ...bad,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain(problem);
+      const retry = await client.call('POST', identityPaths.signUpEmail, {
+        email,
+        password: 'Motdepasse1!',
+        name: 'X',
+        ...DETAILS,
+      });
+      expect(retry.statusCode, retry.body).toBe(200);
+    },
+  );
 });

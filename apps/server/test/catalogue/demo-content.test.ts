@@ -26,19 +26,32 @@ describe.each(engines)('the demo catalogue at start (%s)', (engine) => {
     const app = await buildTestApp(testDb);
     try {
       const count = async (type: string) =>
-        (await app.inject(`${V1}/content/asset?assetType=${type}&pageSize=1&onlyPublished=false`)).json().totalCount;
+        (await app.inject(`${V1}/content/asset?assetType=${type}&pageSize=1&onlyPublished=false`)).json()
+          .totalCount;
       expect(await count('MOVIE')).toBeGreaterThanOrEqual(60);
       // At least 60 films visible to a visitor in France (some are future, expired or limited to other countries).
-      const visible = (await app.inject(`${V1}/content/asset?assetType=MOVIE&pageSize=1&allowedCountry=FR`)).json().totalCount;
+      const visible = (
+        await app.inject(`${V1}/content/asset?assetType=MOVIE&pageSize=1&allowedCountry=FR`)
+      ).json().totalCount;
       expect(visible).toBeGreaterThanOrEqual(60);
       expect(await count('TV_SHOW')).toBeGreaterThanOrEqual(12);
       expect(await count('PODCAST')).toBeGreaterThanOrEqual(8);
       expect(await count('TV_CHANNEL')).toBeGreaterThanOrEqual(6);
-      const films = (await app.inject(`${V1}/content/asset?assetType=MOVIE&pageSize=200&fieldSet=ALL`)).json();
+      const films = (
+        await app.inject(`${V1}/content/asset?assetType=MOVIE&pageSize=200&fieldSet=ALL`)
+      ).json();
       for (const film of films.items) {
-        expect(film.localized.map((l: { locale: string }) => l.locale).sort(), film.assetId).toEqual(['ar', 'de', 'en', 'es', 'fr']);
+        expect(film.localized.map((l: { locale: string }) => l.locale).sort(), film.assetId).toEqual([
+          'ar',
+          'de',
+          'en',
+          'es',
+          'fr',
+        ]);
       }
-      const home = await app.inject('/v2/whitelabel/customer/antenne/businessunit/monde/config/sandwich/component/home');
+      const home = await app.inject(
+        '/v2/whitelabel/customer/antenne/businessunit/monde/config/sandwich/component/home',
+      );
       expect(home.statusCode).toBe(200);
     } finally {
       await app.close();

@@ -11,7 +11,26 @@ import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } 
  */
 
 /** Prefixes a visitor types: articles, frequent starts, accents, every kind of title. */
-const PREFIXES = ['le', 'la', 'les', 'l’é', 'ba', 'po', 'an', 'co', 'ra', 'mo', 'ne', 'ma', 'ch', 'ép', 'sa', 'vi', 'de', 'un'];
+const PREFIXES = [
+  'le',
+  'la',
+  'les',
+  'l’é',
+  'ba',
+  'po',
+  'an',
+  'co',
+  'ra',
+  'mo',
+  'ne',
+  'ma',
+  'ch',
+  'ép',
+  'sa',
+  'vi',
+  'de',
+  'un',
+];
 
 describe.each(engines)('search over the demo catalogue (%s)', (engine) => {
   let testDb: TestDatabase;
@@ -50,26 +69,38 @@ describe.each(engines)('search over the demo catalogue (%s)', (engine) => {
   const typesOf = (list: SearchList) => new Set(list.items.map((item) => item.asset.type));
 
   test('the demo searches every kind of title it has', () => {
-    expect(types.split(',').sort()).toEqual(['CLIP', 'EPISODE', 'MOVIE', 'PODCAST', 'PODCAST_EPISODE', 'TV_CHANNEL', 'TV_SHOW']);
+    expect(types.split(',').sort()).toEqual([
+      'CLIP',
+      'EPISODE',
+      'MOVIE',
+      'PODCAST',
+      'PODCAST_EPISODE',
+      'TV_CHANNEL',
+      'TV_SHOW',
+    ]);
   });
 
-  test.each(['fr', 'en', 'ar'])('every suggestion finds its own title on the first page of the search (%s)', async (locale) => {
-    const lost: string[] = [];
-    let checked = 0;
-    const kinds = new Set<string>();
-    for (const prefix of PREFIXES) {
-      for (const suggestion of await suggestions(prefix, webQuery(locale))) {
-        checked += 1;
-        const hits = await search(suggestion.text, webQuery(locale));
-        for (const type of typesOf(hits)) kinds.add(type);
-        if (!ids(hits).includes(suggestion.assetId ?? '')) lost.push(`${prefix} → ${suggestion.text} (${suggestion.assetId})`);
+  test.each(['fr', 'en', 'ar'])(
+    'every suggestion finds its own title on the first page of the search (%s)',
+    async (locale) => {
+      const lost: string[] = [];
+      let checked = 0;
+      const kinds = new Set<string>();
+      for (const prefix of PREFIXES) {
+        for (const suggestion of await suggestions(prefix, webQuery(locale))) {
+          checked += 1;
+          const hits = await search(suggestion.text, webQuery(locale));
+          for (const type of typesOf(hits)) kinds.add(type);
+          if (!ids(hits).includes(suggestion.assetId ?? ''))
+            lost.push(`${prefix} → ${suggestion.text} (${suggestion.assetId})`);
+        }
       }
-    }
-    expect(lost).toEqual([]);
-    expect(checked).toBeGreaterThan(100);
-    // Suggestions led to podcasts, episodes, trailers and channels, not only films and series.
-    expect([...kinds].sort()).toEqual(types.split(',').sort());
-  });
+      expect(lost).toEqual([]);
+      expect(checked).toBeGreaterThan(100);
+      // Suggestions led to podcasts, episodes, trailers and channels, not only films and series.
+      expect([...kinds].sort()).toEqual(types.split(',').sort());
+    },
+  );
 
   test('with Exposure’s defaults (no types, no rating filter) a suggestion leads to its title too', async () => {
     const lost: string[] = [];
@@ -88,14 +119,18 @@ describe.each(engines)('search over the demo catalogue (%s)', (engine) => {
       expect.arrayContaining(['film-les-glaces-du-nord', 'bande-annonce-les-glaces-du-nord']),
     );
     expect(ids(await search('ete dakar', webQuery('fr')))[0]).toBe('film-ete-a-dakar');
-    expect(ids(await search('été DAKAR bande annonce', webQuery('fr')))).toEqual(['bande-annonce-ete-a-dakar']);
+    expect(ids(await search('été DAKAR bande annonce', webQuery('fr')))).toEqual([
+      'bande-annonce-ete-a-dakar',
+    ]);
     // Every word must be there: a title holding only some of them is not a hit.
     expect(ids(await search('glaces dakar', webQuery('fr')))).toEqual([]);
   });
 
   test('channels and podcasts are found', async () => {
     const channels = await search('Antenne Monde', webQuery('fr'));
-    expect(ids(channels)).toEqual(expect.arrayContaining(['chaine-antenne-monde', 'chaine-antenne-monde-info']));
+    expect(ids(channels)).toEqual(
+      expect.arrayContaining(['chaine-antenne-monde', 'chaine-antenne-monde-info']),
+    );
     expect(ids(await search('antenne monde sport', webQuery('fr')))).toContain('chaine-antenne-monde-sport');
     const podcasts = await search('contes pour s’endormir', webQuery('fr'));
     expect(ids(podcasts)).toContain('podcast-contes-pour-s-endormir');

@@ -141,10 +141,14 @@ describe.each(engines)('catalogue search (%s)', (engine) => {
     const sorted = (ids: readonly (string | undefined)[]) => [...ids].sort();
     const upToTen = ['palmeraie-moins-dix', 'palmeraie-non-classe', 'palmeraie-tous-publics'];
     expect(sorted(hitIds(await search('palmeraie', '&parentalRatings=3')))).toEqual(upToTen);
-    expect(sorted((await suggestions('palmeraie', '&parentalRatings=3')).map((s) => s.assetId))).toEqual(upToTen);
+    expect(sorted((await suggestions('palmeraie', '&parentalRatings=3')).map((s) => s.assetId))).toEqual(
+      upToTen,
+    );
     const upToSixteen = RATED.map(([assetId]) => assetId).filter((id) => id !== 'palmeraie-moins-dix-huit');
     expect(sorted(hitIds(await search('palmeraie')))).toEqual(sorted(upToSixteen));
-    expect(sorted(hitIds(await search('palmeraie', '&parentalRatings=2')))).toEqual(sorted(upToSixteen.filter((id) => id !== 'palmeraie-moins-seize')));
+    expect(sorted(hitIds(await search('palmeraie', '&parentalRatings=2')))).toEqual(
+      sorted(upToSixteen.filter((id) => id !== 'palmeraie-moins-seize')),
+    );
     expect(hitIds(await search('palmeraie', '&parentalRatings=7'))).toHaveLength(RATED.length);
   });
 

@@ -115,8 +115,13 @@ function stringFor(schema: JsonSchema, hostile: number): fc.Arbitrary<string> {
   const choices: fc.WeightedArbitrary<string>[] = [
     { weight: 6, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 40)) }) },
   ];
-  if (regex !== undefined) choices.push({ weight: 10, arbitrary: fc.stringMatching(regex).filter((s) => s.length >= min && s.length <= max) });
-  if (schema.format === 'date-time') choices.push({ weight: 6, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) });
+  if (regex !== undefined)
+    choices.push({
+      weight: 10,
+      arbitrary: fc.stringMatching(regex).filter((s) => s.length >= min && s.length <= max),
+    });
+  if (schema.format === 'date-time')
+    choices.push({ weight: 6, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) });
   if (schema.format === 'email') choices.push({ weight: 6, arbitrary: fc.emailAddress() });
   // The edges: exactly the longest allowed, one past it.
   if (schema.maxLength !== undefined && schema.maxLength <= 100_000) {
@@ -132,41 +137,78 @@ function numberFor(schema: JsonSchema, integer: boolean, hostile: number): fc.Ar
   const inRange = integer
     ? fc.integer({ min: min ?? -1_000_000, max: max ?? 10_000_000_000 })
     : fc.double({ noNaN: true, noDefaultInfinity: true, min: min ?? -1e12, max: max ?? 1e12 });
-  const beyond = hostile > 0 ? [min === undefined ? undefined : min - 1, max === undefined ? undefined : max + 1, 0, -1, 2 ** 53, 1e308] : [];
-  const edges = [min, max, ...beyond].filter(
-    (n): n is number => n !== undefined,
-  );
-  return edges.length === 0 ? inRange : fc.oneof({ weight: 6, arbitrary: inRange }, { weight: 1, arbitrary: fc.constantFrom(...edges) });
+  const beyond =
+    hostile > 0
+      ? [
+          min === undefined ? undefined : min - 1,
+          max === undefined ? undefined : max + 1,
+          0,
+          -1,
+          2 ** 53,
+          1e308,
+        ]
+      : [];
+  const edges = [min, max, ...beyond].filter((n): n is number => n !== undefined);
+  return edges.length === 0
+    ? inRange
+    : fc.oneof({ weight: 6, arbitrary: inRange }, { weight: 1, arbitrary: fc.constantFrom(...edges) });
 }
 
 /**
  * A value for `schema`. `name` is the field or parameter name (for the pools). `hostile` is the
  * weight (out of 10) of a hostile string or a value of another type at this place.
  */
-export function arbitraryFor(schema: JsonSchema | undefined, ctx: ArbitraryContext, name = '', depth = 0, hostile = 1): fc.Arbitrary<unknown> {
+export function arbitraryFor(
+  schema: JsonSchema | undefined,
+  ctx: ArbitraryContext,
+  name = '',
+  depth = 0,
+  hostile = 1,
+): fc.Arbitrary<unknown> {
   const valid = validArbitrary(schema ?? {}, ctx, name, depth, hostile);
   const pool = name === '' ? undefined : fromPool(ctx.pools, name);
   const choices: fc.WeightedArbitrary<unknown>[] = [{ weight: 10 - hostile, arbitrary: valid }];
   if (pool !== undefined) choices.push({ weight: ctx.pools.pinned.has(name) ? 200 : 10, arbitrary: pool });
-  if (hostile > 0) choices.push({ weight: hostile, arbitrary: fc.oneof({ weight: 3, arbitrary: hostileString() }, { weight: 1, arbitrary: anyJson() }) });
+  if (hostile > 0)
+    choices.push({
+      weight: hostile,
+      arbitrary: fc.oneof({ weight: 3, arbitrary: hostileString() }, { weight: 1, arbitrary: anyJson() }),
+    });
   return fc.oneof(...choices);
 }
 
-function validArbitrary(schema: JsonSchema, ctx: ArbitraryContext, name: string, depth: number, hostile: number): fc.Arbitrary<unknown> {
+function validArbitrary(
+  schema: JsonSchema,
+  ctx: ArbitraryContext,
+  name: string,
+  depth: number,
+  hostile: number,
+): fc.Arbitrary<unknown> {
   if (schema.$ref !== undefined) return validArbitrary(ctx.resolve(schema.$ref), ctx, name, depth, hostile);
   if (schema.enum !== undefined && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   if (schema.const !== undefined) return fc.constant(schema.const);
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants !== undefined && variants.length > 0) return fc.oneof(...variants.map((v) => validArbitrary(v, ctx, name, depth, hostile)));
-  if (schema.allOf !== undefined && schema.allOf.length > 0) return validArbitrary(Object.assign({}, ...schema.allOf) as JsonSchema, ctx, name, depth, hostile);
+  if (variants !== undefined && variants.length > 0)
+    return fc.oneof(...variants.map((v) => validArbitrary(v, ctx, name, depth, hostile)));
+  if (schema.allOf !== undefined && schema.allOf.length > 0)
+    return validArbitrary(Object.assign({}, ...schema.allOf) as JsonSchema, ctx, name, depth, hostile);
   const types = [schema.type ?? (schema.properties ? 'object' : 'any')].flat();
   const nullable = schema.nullable === true || types.includes('null');
-  const arbitraries = types.filter((t) => t !== 'null').map((type) => typed(type, schema, ctx, name, depth, hostile));
+  const arbitraries = types
+    .filter((t) => t !== 'null')
+    .map((type) => typed(type, schema, ctx, name, depth, hostile));
   if (nullable) arbitraries.push(fc.constant(null));
   return arbitraries.length === 0 ? fc.constant(null) : fc.oneof(...arbitraries);
 }
 
-function typed(type: string, schema: JsonSchema, ctx: ArbitraryContext, name: string, depth: number, hostile: number): fc.Arbitrary<unknown> {
+function typed(
+  type: string,
+  schema: JsonSchema,
+  ctx: ArbitraryContext,
+  name: string,
+  depth: number,
+  hostile: number,
+): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string':
       return stringFor(schema, hostile);
@@ -179,10 +221,18 @@ function typed(type: string, schema: JsonSchema, ctx: ArbitraryContext, name: st
     case 'array': {
       const maxLength = Math.min(schema.maxItems ?? 4, 4);
       const items = depth > 6 ? fc.constant(null) : arbitraryFor(schema.items, ctx, name, depth + 1, hostile);
-      const arrays: fc.WeightedArbitrary<unknown[]>[] = [{ weight: 8, arbitrary: fc.array(items, { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength }) }];
+      const arrays: fc.WeightedArbitrary<unknown[]>[] = [
+        {
+          weight: 8,
+          arbitrary: fc.array(items, { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength }),
+        },
+      ];
       // One past the longest allowed (when it is not huge).
       if (hostile > 0 && schema.maxItems !== undefined && schema.maxItems < 1000) {
-        arrays.push({ weight: 1, arbitrary: fc.array(items, { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 1 }) });
+        arrays.push({
+          weight: 1,
+          arbitrary: fc.array(items, { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 1 }),
+        });
       }
       return fc.oneof(...arrays);
     }
@@ -190,7 +240,12 @@ function typed(type: string, schema: JsonSchema, ctx: ArbitraryContext, name: st
       if (depth > 6) return fc.constant({});
       const properties = schema.properties ?? {};
       const record = fc.record(
-        Object.fromEntries(Object.entries(properties).map(([key, sub]) => [key, arbitraryFor(sub, ctx, key, depth + 1, hostile)])),
+        Object.fromEntries(
+          Object.entries(properties).map(([key, sub]) => [
+            key,
+            arbitraryFor(sub, ctx, key, depth + 1, hostile),
+          ]),
+        ),
         { requiredKeys: (schema.required ?? []).filter((key) => key in properties) },
       );
       if (hostile === 0) return record;
@@ -198,15 +253,27 @@ function typed(type: string, schema: JsonSchema, ctx: ArbitraryContext, name: st
         schema.additionalProperties === false
           ? fc.constant({})
           : fc.dictionary(
-              fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'a\u0000b', '\ud800', 'k'.repeat(200))),
-              typeof schema.additionalProperties === 'object' ? arbitraryFor(schema.additionalProperties, ctx, '', depth + 1, hostile) : anyJson(),
+              fc.oneof(
+                fc.string({ maxLength: 12 }),
+                fc.constantFrom('__proto__', 'constructor', 'a\u0000b', '\ud800', 'k'.repeat(200)),
+              ),
+              typeof schema.additionalProperties === 'object'
+                ? arbitraryFor(schema.additionalProperties, ctx, '', depth + 1, hostile)
+                : anyJson(),
               { maxKeys: 3 },
             );
       // Sometimes a required field is missing, sometimes an unknown one comes along.
       return fc
-        .tuple(record, fc.oneof({ weight: 6, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extra }), fc.option(fc.constantFrom(...(schema.required ?? ['none'])), { freq: 12 }))
+        .tuple(
+          record,
+          fc.oneof({ weight: 6, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extra }),
+          fc.option(fc.constantFrom(...(schema.required ?? ['none'])), { freq: 12 }),
+        )
         .map(([value, more, drop]) => {
-          const object: Record<string, unknown> = { ...(more as Record<string, unknown>), ...(value as Record<string, unknown>) };
+          const object: Record<string, unknown> = {
+            ...(more as Record<string, unknown>),
+            ...(value as Record<string, unknown>),
+          };
           if (drop !== null) delete object[drop];
           return object;
         });

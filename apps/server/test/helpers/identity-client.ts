@@ -74,10 +74,19 @@ export async function signUpAndSignIn(
   app: App,
   smtp: Smtp,
   email: string,
-  { ip = '203.0.113.20', extra = {}, signInFrom }: { ip?: string; extra?: Record<string, unknown>; signInFrom?: IdentityClient } = {},
+  {
+    ip = '203.0.113.20',
+    extra = {},
+    signInFrom,
+  }: { ip?: string; extra?: Record<string, unknown>; signInFrom?: IdentityClient } = {},
 ): Promise<Customer> {
   const registering = new IdentityClient(app, ip);
-  const signUp = await registering.call('POST', identityPaths.signUpEmail, { email, password: CUSTOMER_PASSWORD, name: 'Client Test', ...extra });
+  const signUp = await registering.call('POST', identityPaths.signUpEmail, {
+    email,
+    password: CUSTOMER_PASSWORD,
+    name: 'Client Test',
+    ...extra,
+  });
   if (signUp.statusCode !== 200) throw new Error(`sign-up ${signUp.statusCode}: ${signUp.body}`);
   const link = linkIn((await smtp.waitFor(email)).text, 'verify-email');
   await registering.call('GET', link.pathname + link.search);

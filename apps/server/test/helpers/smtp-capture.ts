@@ -15,7 +15,12 @@ export interface CapturedMail {
  * A real SMTP server on a free local port that keeps every message it receives: point SMTP_URL at
  * `url` and read `mails`.
  */
-export async function startSmtpCapture(): Promise<{ url: string; mails: CapturedMail[]; waitFor: (to: string, count?: number) => Promise<CapturedMail>; stop: () => Promise<void> }> {
+export async function startSmtpCapture(): Promise<{
+  url: string;
+  mails: CapturedMail[];
+  waitFor: (to: string, count?: number) => Promise<CapturedMail>;
+  stop: () => Promise<void>;
+}> {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,7 +31,12 @@ export async function startSmtpCapture(): Promise<{ url: string; mails: Captured
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, subject: decodeSubject(raw), text: textPart(raw) });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject: decodeSubject(raw),
+          text: textPart(raw),
+        });
         callback();
       });
     },
@@ -41,7 +51,12 @@ export async function startSmtpCapture(): Promise<{ url: string; mails: Captured
     }
     throw new Error(`no mail #${count} to ${to} within 5 s`);
   };
-  return { url: `smtp://127.0.0.1:${port}`, mails, waitFor, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    waitFor,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 function decodeSubject(raw: string): string {
@@ -49,13 +64,18 @@ function decodeSubject(raw: string): string {
   return line
     .replace(/\r?\n[ \t]/g, ' ')
     .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQp(data.replace(/_/g, ' ')),
     )
     .trim();
 }
 
 function textPart(raw: string): string {
-  const match = /Content-Type: text\/plain[^\n]*\r?\n(?:Content-Transfer-Encoding: ([^\r\n]+)\r?\n)?\r?\n([\s\S]*?)\r?\n--/i.exec(raw);
+  const match =
+    /Content-Type: text\/plain[^\n]*\r?\n(?:Content-Transfer-Encoding: ([^\r\n]+)\r?\n)?\r?\n([\s\S]*?)\r?\n--/i.exec(
+      raw,
+    );
   if (!match) return '';
   const [, encoding = '', body = ''] = match;
   if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');

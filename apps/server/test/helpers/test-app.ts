@@ -5,7 +5,12 @@ import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Engine } from '../../src/db/database.js';
+import {
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  type Engine,
+} from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { VerifyIdToken } from '../../src/modules/accounts/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
@@ -31,7 +36,10 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-export async function createTestDatabase(engine: Engine, { seed = true, migrate = true } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: Engine,
+  { seed = true, migrate = true } = {},
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'antenne-test-'));
   let options: DatabaseOptions = { databaseUrl: '', dataDir };
   let dropSchema = async () => {};
@@ -40,7 +48,8 @@ export async function createTestDatabase(engine: Engine, { seed = true, migrate 
     const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     await withAdmin((client) => client.query(`create schema ${schema}`));
     options = { databaseUrl: TEST_DATABASE_URL, dataDir, pgSchema: schema, poolSize: 4 };
-    dropSchema = () => withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`)).then(() => {});
+    dropSchema = () =>
+      withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`)).then(() => {});
   }
   const handle = openDatabase(options);
   try {
@@ -73,7 +82,11 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 /** Configuration as from an empty environment, pointed at the test database, plus overrides. */
 export function testConfig(testDb: TestDatabase, overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ DATA_DIR: testDb.options.dataDir, CUSTOMER: TENANT.customer, BUSINESS_UNIT: TENANT.businessUnit }),
+    ...loadConfig({
+      DATA_DIR: testDb.options.dataDir,
+      CUSTOMER: TENANT.customer,
+      BUSINESS_UNIT: TENANT.businessUnit,
+    }),
     // Never the real apps/web/dist: tests that serve a web app bring their own folder.
     webDistDir: path.join(testDb.options.dataDir, 'no-web-dist'),
     databaseUrl: testDb.options.databaseUrl,
@@ -117,3 +130,10 @@ export function memoryLogger(): { logger: Logger; lines: () => Record<string, un
   });
   return { logger, lines: () => chunks.map((chunk) => JSON.parse(chunk) as Record<string, unknown>) };
 }
+
+/** The 400 error body naming what is wrong with a request. */
+export const badRequest = (extendedMessage: string) => ({
+  httpCode: 400,
+  message: 'BAD_REQUEST',
+  extendedMessage,
+});

@@ -16,11 +16,20 @@ describe.each(engines)('firebaseLogin with a real ID token (%s)', (engine) => {
   let app: App;
   const cookies = new Map<string, string>();
 
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await app.inject({
       method,
       url,
-      headers: { origin: 'http://localhost:8080', cookie: [...cookies].map(([n, v]) => `${n}=${v}`).join('; '), ...headers },
+      headers: {
+        origin: 'http://localhost:8080',
+        cookie: [...cookies].map(([n, v]) => `${n}=${v}`).join('; '),
+        ...headers,
+      },
       ...(payload ? { payload } : {}),
     });
     for (const set of [res.headers['set-cookie'] ?? []].flat()) {
@@ -45,28 +54,53 @@ describe.each(engines)('firebaseLogin with a real ID token (%s)', (engine) => {
 
   test('a verified user exchanges the ID token for a session; a forged or foreign username is refused; deleting the identity removes the household', async () => {
     const email = 'fatou@example.com';
-    expect((await call('POST', identityPaths.signUpEmail, { email, password: 'Motdepasse1!', name: 'Fatou' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', identityPaths.signUpEmail, { email, password: 'Motdepasse1!', name: 'Fatou' }))
+        .statusCode,
+    ).toBe(200);
     const link = new URL(/https?:\/\/\S+verify-email\S+/.exec((await smtp.waitFor(email)).text)![0]);
     await call('GET', link.pathname + link.search);
     const signIn = await call('POST', identityPaths.signInEmail, { email, password: 'Motdepasse1!' });
     const uid = signIn.json<{ user: { id: string } }>().user.id;
     const accessToken = (await call('GET', identityPaths.token)).json<{ token: string }>().token;
 
-    const foreign = await call('POST', accountPaths.firebaseLogin(TENANT), { username: `${IDENTITY_USERNAME_PREFIX}someone-else`, accessToken, device });
+    const foreign = await call('POST', accountPaths.firebaseLogin(TENANT), {
+      username: `${IDENTITY_USERNAME_PREFIX}someone-else`,
+      accessToken,
+      device,
+    });
     expect(foreign.statusCode).toBe(401);
     expect(foreign.json()).toMatchObject({ message: 'INCORRECT_CREDENTIALS' });
-    const forged = await call('POST', accountPaths.firebaseLogin(TENANT), { username: `${IDENTITY_USERNAME_PREFIX}${uid}`, accessToken: `${accessToken}x`, device });
+    const forged = await call('POST', accountPaths.firebaseLogin(TENANT), {
+      username: `${IDENTITY_USERNAME_PREFIX}${uid}`,
+      accessToken: `${accessToken}x`,
+      device,
+    });
     expect(forged.statusCode).toBe(401);
 
-    const login = await call('POST', accountPaths.firebaseLogin(TENANT), { username: `${IDENTITY_USERNAME_PREFIX}${uid}`, accessToken, device });
+    const login = await call('POST', accountPaths.firebaseLogin(TENANT), {
+      username: `${IDENTITY_USERNAME_PREFIX}${uid}`,
+      accessToken,
+      device,
+    });
     expect(login.statusCode, login.body).toBe(200);
-    const { sessionToken, userProfile } = login.json<{ sessionToken: string; userProfile: { displayName: string; owner: boolean } }>();
+    const { sessionToken, userProfile } = login.json<{
+      sessionToken: string;
+      userProfile: { displayName: string; owner: boolean };
+    }>();
     expect(userProfile).toMatchObject({ displayName: 'Fatou', owner: true });
-    const session = await call('GET', accountPaths.session(TENANT), undefined, { authorization: `Bearer ${sessionToken}` });
+    const session = await call('GET', accountPaths.session(TENANT), undefined, {
+      authorization: `Bearer ${sessionToken}`,
+    });
     expect(session.statusCode).toBe(200);
 
     // The identity's account changes carry the session of an unrestricted profile (ADR 0012).
-    const deleted = await call('POST', identityPaths.deleteUser, {}, { authorization: `Bearer ${sessionToken}` });
+    const deleted = await call(
+      'POST',
+      identityPaths.deleteUser,
+      {},
+      { authorization: `Bearer ${sessionToken}` },
+    );
     expect(deleted.statusCode, deleted.body).toBe(200);
     const db = testDb.open();
     try {
@@ -75,7 +109,9 @@ describe.each(engines)('firebaseLogin with a real ID token (%s)', (engine) => {
     } finally {
       await db.destroy();
     }
-    const after = await call('GET', accountPaths.session(TENANT), undefined, { authorization: `Bearer ${sessionToken}` });
+    const after = await call('GET', accountPaths.session(TENANT), undefined, {
+      authorization: `Bearer ${sessionToken}`,
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ message: 'INVALID_SESSION_TOKEN' });
   });

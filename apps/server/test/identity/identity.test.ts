@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import { identityPaths } from '@antenne/contract';
 import type { App } from '../../src/app.js';
 import { createIdTokenVerifier } from '../../src/modules/identity/verify.js';
-import { buildTestApp, createTestDatabase, engines, memoryLogger, type TestDatabase } from '../helpers/test-app.js';
+import {
+  buildTestApp,
+  createTestDatabase,
+  engines,
+  memoryLogger,
+  type TestDatabase,
+} from '../helpers/test-app.js';
 import { startSmtpCapture } from '../helpers/smtp-capture.js';
 import { IdentityClient as Client } from '../helpers/identity-client.js';
 
@@ -37,7 +43,13 @@ describe.each(engines)('identity service (%s)', (engine) => {
   /** Signs up, follows the verification link of the mail, signs in: a client with an identity session. */
   async function verifiedUser(email: string, ip: string, language = 'fr') {
     const client = new Client(app, ip);
-    const signUp = await client.call('POST', identityPaths.signUpEmail, { email, password: PASSWORD, name: 'Awa Diallo', language, callbackURL: '/login' });
+    const signUp = await client.call('POST', identityPaths.signUpEmail, {
+      email,
+      password: PASSWORD,
+      name: 'Awa Diallo',
+      language,
+      callbackURL: '/login',
+    });
     expect(signUp.statusCode, signUp.body).toBe(200);
     const mail = await smtp.waitFor(email);
     const link = /https?:\/\/\S+verify-email\S+/.exec(mail.text)?.[0];
@@ -52,7 +64,13 @@ describe.each(engines)('identity service (%s)', (engine) => {
 
   test('a form posted from another origin is refused; with a localhost PUBLIC_URL, the loopback addresses are trusted too', async () => {
     const from = (origin: string) =>
-      app.inject({ method: 'POST', url: identityPaths.signInEmail, remoteAddress: '203.0.113.40', headers: { origin, cookie: 'x=1' }, payload: { email: 'nobody@example.com', password: PASSWORD } });
+      app.inject({
+        method: 'POST',
+        url: identityPaths.signInEmail,
+        remoteAddress: '203.0.113.40',
+        headers: { origin, cookie: 'x=1' },
+        payload: { email: 'nobody@example.com', password: PASSWORD },
+      });
     expect((await from('https://evil.example')).statusCode).toBe(403);
     expect((await from('http://127.0.0.1:8080')).statusCode).toBe(401);
     expect((await from('http://localhost:8080')).statusCode).toBe(401);
@@ -67,7 +85,13 @@ describe.each(engines)('identity service (%s)', (engine) => {
   test('sign-up sends a verification mail in the user’s language; sign-in is refused until the link is followed; then an ID token verifies', async () => {
     const email = 'awa@example.com';
     const client = new Client(app, '203.0.113.1');
-    const signUp = await client.call('POST', identityPaths.signUpEmail, { email, password: PASSWORD, name: 'Awa Diallo', language: 'fr', callbackURL: '/login' });
+    const signUp = await client.call('POST', identityPaths.signUpEmail, {
+      email,
+      password: PASSWORD,
+      name: 'Awa Diallo',
+      language: 'fr',
+      callbackURL: '/login',
+    });
     expect(signUp.statusCode, signUp.body).toBe(200);
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe('Confirmez votre adresse e-mail');
@@ -88,10 +112,20 @@ describe.each(engines)('identity service (%s)', (engine) => {
     const idToken = token.json<{ token: string }>().token;
     const verify = createIdTokenVerifier(app.identity, 'http://localhost:8080');
     const claims = await verify(idToken);
-    expect(claims).toEqual({ identityUserId: signIn.json<{ user: { id: string } }>().user.id, email, emailVerified: true, displayName: 'Awa Diallo' });
+    expect(claims).toEqual({
+      identityUserId: signIn.json<{ user: { id: string } }>().user.id,
+      email,
+      emailVerified: true,
+      displayName: 'Awa Diallo',
+    });
     // A token whose payload was changed, or one from another issuer, is refused.
     const [header, payload, signature] = idToken.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), email: 'mallory@example.com' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload!, 'base64url').toString()),
+        email: 'mallory@example.com',
+      }),
+    ).toString('base64url');
     await expect(verify(`${header}.${forged}.${signature}`)).rejects.toThrow();
     await expect(createIdTokenVerifier(app.identity, 'https://elsewhere.example')(idToken)).rejects.toThrow();
     // Without a session there is no token.
@@ -100,7 +134,11 @@ describe.each(engines)('identity service (%s)', (engine) => {
 
   test('signing up again with an existing address is refused with USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL (the web app shows EMAIL_EXISTS), whatever its case', async () => {
     await verifiedUser('double@example.com', '203.0.113.11');
-    const again = await new Client(app, '203.0.113.12').call('POST', identityPaths.signUpEmail, { email: 'Double@Example.com', password: PASSWORD, name: 'Autre' });
+    const again = await new Client(app, '203.0.113.12').call('POST', identityPaths.signUpEmail, {
+      email: 'Double@Example.com',
+      password: PASSWORD,
+      name: 'Autre',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toMatchObject({ httpCode: 422, message: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' });
   });
@@ -113,7 +151,9 @@ describe.each(engines)('identity service (%s)', (engine) => {
   test('passwords and session tokens are stored hashed and never logged', async () => {
     const { client } = await verifiedUser('lina@example.com', '203.0.113.3');
     const token = (await client.call('GET', identityPaths.token)).json<{ token: string }>().token;
-    const { rows } = await sql<{ password: string | null }>`select "password" from "identity_account" where "providerId" = 'credential'`.execute(testDbHandle());
+    const { rows } = await sql<{
+      password: string | null;
+    }>`select "password" from "identity_account" where "providerId" = 'credential'`.execute(testDbHandle());
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.password).not.toContain(PASSWORD);
@@ -128,15 +168,30 @@ describe.each(engines)('identity service (%s)', (engine) => {
     const client = new Client(app, '198.51.100.7');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await client.call('POST', identityPaths.signInEmail, { email: 'awa@example.com', password: `Wrong${i}pass!` })).statusCode);
+      statuses.push(
+        (
+          await client.call('POST', identityPaths.signInEmail, {
+            email: 'awa@example.com',
+            password: `Wrong${i}pass!`,
+          })
+        ).statusCode,
+      );
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[5]).toBe(429);
-    const last = await client.call('POST', identityPaths.signInEmail, { email: 'awa@example.com', password: PASSWORD });
+    const last = await client.call('POST', identityPaths.signInEmail, {
+      email: 'awa@example.com',
+      password: PASSWORD,
+    });
     expect(last.statusCode).toBe(429);
     expect(last.json()).toMatchObject({ httpCode: 429, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' });
     // Another address is not affected; a client cannot pick its address with a header.
-    const other = await new Client(app, '198.51.100.8').call('POST', identityPaths.signInEmail, { email: 'awa@example.com', password: PASSWORD }, { 'x-antenne-client-ip': '10.0.0.1' });
+    const other = await new Client(app, '198.51.100.8').call(
+      'POST',
+      identityPaths.signInEmail,
+      { email: 'awa@example.com', password: PASSWORD },
+      { 'x-antenne-client-ip': '10.0.0.1' },
+    );
     expect(other.statusCode).toBe(200);
   });
 
@@ -145,8 +200,14 @@ describe.each(engines)('identity service (%s)', (engine) => {
     await verifiedUser(email, '203.0.113.4');
     const before = smtp.mails.length;
     const client = new Client(app, '203.0.113.5');
-    const unknown = await client.call('POST', identityPaths.requestPasswordReset, { email: 'nobody@example.com', redirectTo: '/login' });
-    const known = await client.call('POST', identityPaths.requestPasswordReset, { email, redirectTo: '/login' });
+    const unknown = await client.call('POST', identityPaths.requestPasswordReset, {
+      email: 'nobody@example.com',
+      redirectTo: '/login',
+    });
+    const known = await client.call('POST', identityPaths.requestPasswordReset, {
+      email,
+      redirectTo: '/login',
+    });
     expect(unknown.statusCode).toBe(200);
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
@@ -156,36 +217,66 @@ describe.each(engines)('identity service (%s)', (engine) => {
     const link = new URL(/https?:\/\/\S+reset-password\S+/.exec(mail.text)![0]);
     const callback = await client.call('GET', link.pathname + link.search);
     expect(callback.statusCode).toBe(302);
-    const resetToken = new URL(callback.headers.location as string, 'http://localhost').searchParams.get('token');
+    const resetToken = new URL(callback.headers.location as string, 'http://localhost').searchParams.get(
+      'token',
+    );
     expect(resetToken).toBeTruthy();
     // The one-time token is stored hashed, never as the link carries it.
-    const stored = await sql<{ identifier: string; value: string }>`select "identifier", "value" from "identity_verification"`.execute(testDbHandle());
+    const stored = await sql<{
+      identifier: string;
+      value: string;
+    }>`select "identifier", "value" from "identity_verification"`.execute(testDbHandle());
     expect(JSON.stringify(stored.rows)).not.toContain(resetToken!);
-    const reset = await client.call('POST', identityPaths.resetPassword, { token: resetToken, newPassword: 'Nouveau2?mdp' });
+    const reset = await client.call('POST', identityPaths.resetPassword, {
+      token: resetToken,
+      newPassword: 'Nouveau2?mdp',
+    });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect((await client.call('POST', identityPaths.signInEmail, { email, password: PASSWORD })).statusCode).toBe(401);
-    expect((await client.call('POST', identityPaths.signInEmail, { email, password: 'Nouveau2?mdp' })).statusCode).toBe(200);
+    expect(
+      (await client.call('POST', identityPaths.signInEmail, { email, password: PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await client.call('POST', identityPaths.signInEmail, { email, password: 'Nouveau2?mdp' })).statusCode,
+    ).toBe(200);
   });
 
   test('change password needs the current one; delete needs a recent sign-in', async () => {
     const { client } = await verifiedUser('omar@example.com', '203.0.113.6');
-    const wrong = await client.call('POST', identityPaths.changePassword, { currentPassword: 'Pas1!lebon', newPassword: 'Autre3#motdepasse' });
+    const wrong = await client.call('POST', identityPaths.changePassword, {
+      currentPassword: 'Pas1!lebon',
+      newPassword: 'Autre3#motdepasse',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ httpCode: 400, message: 'INVALID_PASSWORD' });
-    const right = await client.call('POST', identityPaths.changePassword, { currentPassword: PASSWORD, newPassword: 'Autre3#motdepasse' });
+    const right = await client.call('POST', identityPaths.changePassword, {
+      currentPassword: PASSWORD,
+      newPassword: 'Autre3#motdepasse',
+    });
     expect(right.statusCode, right.body).toBe(200);
 
     // A sign-in older than the fresh age is not enough to delete.
     const db = testDbHandle();
-    await sql`update "identity_session" set "createdAt" = ${engine === 'postgres' ? new Date(Date.now() - 3600_000) : new Date(Date.now() - 3600_000).toISOString()}`.execute(db);
+    await sql`update "identity_session" set "createdAt" = ${engine === 'postgres' ? new Date(Date.now() - 3600_000) : new Date(Date.now() - 3600_000).toISOString()}`.execute(
+      db,
+    );
     const stale = await client.call('POST', identityPaths.deleteUser, {});
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toMatchObject({ httpCode: 400, message: 'SESSION_EXPIRED' });
-    const again = await client.call('POST', identityPaths.signInEmail, { email: 'omar@example.com', password: 'Autre3#motdepasse' });
+    const again = await client.call('POST', identityPaths.signInEmail, {
+      email: 'omar@example.com',
+      password: 'Autre3#motdepasse',
+    });
     expect(again.statusCode).toBe(200);
     const deleted = await client.call('POST', identityPaths.deleteUser, {});
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await client.call('POST', identityPaths.signInEmail, { email: 'omar@example.com', password: 'Autre3#motdepasse' })).statusCode).toBe(401);
+    expect(
+      (
+        await client.call('POST', identityPaths.signInEmail, {
+          email: 'omar@example.com',
+          password: 'Autre3#motdepasse',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   let handle: ReturnType<TestDatabase['open']> | undefined;

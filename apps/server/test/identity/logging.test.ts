@@ -1,7 +1,23 @@
 import { identityPaths } from '@antenne/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  test,
+  vi,
+  type MockInstance,
+} from 'vitest';
 import type { App } from '../../src/app.js';
-import { buildTestApp, createTestDatabase, engines, memoryLogger, type TestDatabase } from '../helpers/test-app.js';
+import {
+  buildTestApp,
+  createTestDatabase,
+  engines,
+  memoryLogger,
+  type TestDatabase,
+} from '../helpers/test-app.js';
 
 /**
  * Every line the identity service (better-auth) writes goes through the app's logger, in its
@@ -38,7 +54,9 @@ describe.each(engines)('the identity service logs through the app’s logger (%s
 
   /** The app's log lines from the identity service that hold `text`. */
   const identityLines = (text: string) =>
-    log.lines().filter((line) => line.identity === true && typeof line.msg === 'string' && line.msg.includes(text));
+    log
+      .lines()
+      .filter((line) => line.identity === true && typeof line.msg === 'string' && line.msg.includes(text));
   const writtenOutsideTheLogger = () => [
     ...stderr.mock.calls.map((call) => String(call[0])),
     ...consoleLines.flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' '))),
@@ -69,15 +87,22 @@ describe.each(engines)('the identity service logs through the app’s logger (%s
       code: 'INVALID_CALLBACK_URL',
       line: 'Invalid callbackURL',
     },
-  ])('$what: refused with $code, said in the app’s log below error, nothing on stderr', async ({ headers, payload, url, code, line }) => {
-    const res = await app.inject({ method: 'POST', url, headers, payload });
-    expect(res.statusCode, res.body).toBe(403);
-    expect(res.json()).toMatchObject({ httpCode: 403, message: code });
+  ])(
+    '$what: refused with $code, said in the app’s log below error, nothing on stderr',
+    async ({ headers, payload, url, code, line }) => {
+      const res = await app.inject({ method: 'POST', url, headers, payload });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ httpCode: 403, message: code });
 
-    const lines = identityLines(line);
-    expect(lines.length, JSON.stringify(log.lines().slice(-5))).toBeGreaterThan(0);
-    for (const logged of lines) expect(logged.level as number).toBeLessThanOrEqual(WARN);
-    expect(log.lines().filter((logged) => logged.identity === true && (logged.level as number) >= ERROR)).toEqual([]);
-    expect(writtenOutsideTheLogger().filter((text) => text.includes('Better Auth') || text.includes(line))).toEqual([]);
-  });
+      const lines = identityLines(line);
+      expect(lines.length, JSON.stringify(log.lines().slice(-5))).toBeGreaterThan(0);
+      for (const logged of lines) expect(logged.level as number).toBeLessThanOrEqual(WARN);
+      expect(
+        log.lines().filter((logged) => logged.identity === true && (logged.level as number) >= ERROR),
+      ).toEqual([]);
+      expect(
+        writtenOutsideTheLogger().filter((text) => text.includes('Better Auth') || text.includes(line)),
+      ).toEqual([]);
+    },
+  );
 });

@@ -13,10 +13,22 @@ describe('OpenID Connect sign-in', () => {
   let provider: OAuth2Server;
 
   beforeAll(async () => {
-    provider = await startOidcProvider({ sub: 'oidc-user-42', email: 'yasmine@example.org', email_verified: true, name: 'Yasmine B.' });
+    provider = await startOidcProvider({
+      sub: 'oidc-user-42',
+      email: 'yasmine@example.org',
+      email_verified: true,
+      name: 'Yasmine B.',
+    });
     testDb = await createTestDatabase('sqlite');
     app = await buildTestApp(testDb, {
-      config: { oidc: { issuerUrl: provider.issuer.url!, clientId: 'antenne', clientSecret: 'secret', name: 'Mon fournisseur' } },
+      config: {
+        oidc: {
+          issuerUrl: provider.issuer.url!,
+          clientId: 'antenne',
+          clientSecret: 'secret',
+          name: 'Mon fournisseur',
+        },
+      },
     });
   });
 
@@ -27,7 +39,9 @@ describe('OpenID Connect sign-in', () => {
   });
 
   test('the provider is listed by its name; sign-in goes to it and back, opens an identity session and yields an ID token', async () => {
-    expect((await app.inject(identityPaths.providers)).json()).toMatchObject({ oidc: { providerId: 'oidc', name: 'Mon fournisseur' } });
+    expect((await app.inject(identityPaths.providers)).json()).toMatchObject({
+      oidc: { providerId: 'oidc', name: 'Mon fournisseur' },
+    });
 
     const cookies = new Map<string, string>();
     const keep = (headers: Record<string, unknown>) => {
@@ -64,7 +78,14 @@ describe('OpenID Connect sign-in', () => {
 
     const token = await app.inject({ url: identityPaths.token, headers: { cookie: cookie() } });
     expect(token.statusCode).toBe(200);
-    const claims = await createIdTokenVerifier(app.identity, 'http://localhost:8080')(token.json<{ token: string }>().token);
-    expect(claims).toMatchObject({ email: 'yasmine@example.org', emailVerified: true, displayName: 'Yasmine B.' });
+    const claims = await createIdTokenVerifier(
+      app.identity,
+      'http://localhost:8080',
+    )(token.json<{ token: string }>().token);
+    expect(claims).toMatchObject({
+      email: 'yasmine@example.org',
+      emailVerified: true,
+      displayName: 'Yasmine B.',
+    });
   });
 });

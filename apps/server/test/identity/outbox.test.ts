@@ -62,7 +62,15 @@ describe('with SMTP_URL', () => {
     const testDb = await createTestDatabase('sqlite');
     const app = await buildTestApp(testDb, { config: { smtpUrl: 'smtp://127.0.0.1:9' } });
     try {
-      expect((await app.inject({ url: '/dev/outbox', remoteAddress: '127.0.0.1', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+      expect(
+        (
+          await app.inject({
+            url: '/dev/outbox',
+            remoteAddress: '127.0.0.1',
+            headers: { accept: 'application/json' },
+          })
+        ).statusCode,
+      ).toBe(404);
     } finally {
       await app.close();
       await testDb.cleanup();

@@ -27,14 +27,38 @@ const OWNER: OutboxRequest = { remoteAddress: '127.0.0.1', headers: { host: 'loc
 
 /** Hostile or proxied ways to ask for /dev/outbox, whatever TRUST_PROXY says. */
 const THROUGH_A_PROXY_OR_REMOTE: [string, OutboxRequest][] = [
-  ['another machine writing X-Forwarded-For: 127.0.0.1', { remoteAddress: '203.0.113.66', headers: { host: 'localhost:8080', 'x-forwarded-for': '127.0.0.1' } }],
-  ['another machine writing Forwarded: for=127.0.0.1', { remoteAddress: '203.0.113.66', headers: { host: 'localhost:8080', forwarded: 'for=127.0.0.1' } }],
-  ['another machine with a loopback Host', { remoteAddress: '192.0.2.50', headers: { host: 'localhost:8080' } }],
-  ['a same-host proxy passing the public Host', { remoteAddress: '127.0.0.1', headers: { host: 'tv.example.com' } }],
-  ['a same-host proxy adding X-Forwarded-For', { remoteAddress: '127.0.0.1', headers: { host: 'localhost:8080', 'x-forwarded-for': '127.0.0.1' } }],
-  ['a same-host proxy adding X-Real-IP', { remoteAddress: '127.0.0.1', headers: { host: 'localhost:8080', 'x-real-ip': '127.0.0.1' } }],
-  ['a same-host proxy adding X-Forwarded-Host', { remoteAddress: '::1', headers: { host: 'localhost:8080', 'x-forwarded-host': 'localhost' } }],
-  ['a same-host proxy adding Via', { remoteAddress: '::ffff:127.0.0.1', headers: { host: '127.0.0.1:8080', via: '1.1 nginx' } }],
+  [
+    'another machine writing X-Forwarded-For: 127.0.0.1',
+    { remoteAddress: '203.0.113.66', headers: { host: 'localhost:8080', 'x-forwarded-for': '127.0.0.1' } },
+  ],
+  [
+    'another machine writing Forwarded: for=127.0.0.1',
+    { remoteAddress: '203.0.113.66', headers: { host: 'localhost:8080', forwarded: 'for=127.0.0.1' } },
+  ],
+  [
+    'another machine with a loopback Host',
+    { remoteAddress: '192.0.2.50', headers: { host: 'localhost:8080' } },
+  ],
+  [
+    'a same-host proxy passing the public Host',
+    { remoteAddress: '127.0.0.1', headers: { host: 'tv.example.com' } },
+  ],
+  [
+    'a same-host proxy adding X-Forwarded-For',
+    { remoteAddress: '127.0.0.1', headers: { host: 'localhost:8080', 'x-forwarded-for': '127.0.0.1' } },
+  ],
+  [
+    'a same-host proxy adding X-Real-IP',
+    { remoteAddress: '127.0.0.1', headers: { host: 'localhost:8080', 'x-real-ip': '127.0.0.1' } },
+  ],
+  [
+    'a same-host proxy adding X-Forwarded-Host',
+    { remoteAddress: '::1', headers: { host: 'localhost:8080', 'x-forwarded-host': 'localhost' } },
+  ],
+  [
+    'a same-host proxy adding Via',
+    { remoteAddress: '::ffff:127.0.0.1', headers: { host: '127.0.0.1:8080', via: '1.1 nginx' } },
+  ],
 ];
 
 describe.each(engines)('/dev/outbox and TRUST_PROXY (%s)', (engine) => {
@@ -47,7 +71,15 @@ describe.each(engines)('/dev/outbox and TRUST_PROXY (%s)', (engine) => {
     const app = await outboxApp(false);
     try {
       const victim = new IdentityClient(app, '198.51.100.1');
-      expect((await victim.call('POST', identityPaths.signUpEmail, { email: VICTIM, password: PASSWORD, name: 'Victime' })).statusCode).toBe(200);
+      expect(
+        (
+          await victim.call('POST', identityPaths.signUpEmail, {
+            email: VICTIM,
+            password: PASSWORD,
+            name: 'Victime',
+          })
+        ).statusCode,
+      ).toBe(200);
       const [mail] = await readOutbox(testDb.options.dataDir);
       const link = linkIn(mail!.text, 'verify-email');
       expect((await victim.call('GET', link.pathname + link.search)).statusCode).toBe(302);
@@ -64,18 +96,40 @@ describe.each(engines)('/dev/outbox and TRUST_PROXY (%s)', (engine) => {
    * The attack of the issue, end to end: ask a reset of the victim's password, read the link on
    * /dev/outbox as `request`, follow it, set a password, sign in with it. True when it worked.
    */
-  async function takeOver(app: App, request: OutboxRequest): Promise<{ tookOver: boolean; outboxStatus: number; outboxBody: string }> {
+  async function takeOver(
+    app: App,
+    request: OutboxRequest,
+  ): Promise<{ tookOver: boolean; outboxStatus: number; outboxBody: string }> {
     // Each attempt from its own address (a reset request is limited to 3 a minute per address).
     const attacker = new IdentityClient(app, `203.0.113.${100 + attackers++}`);
-    expect((await attacker.call('POST', identityPaths.requestPasswordReset, { email: VICTIM, redirectTo: '/login' })).statusCode).toBe(200);
-    const page = await app.inject({ url: '/dev/outbox', remoteAddress: request.remoteAddress, headers: request.headers });
+    expect(
+      (
+        await attacker.call('POST', identityPaths.requestPasswordReset, {
+          email: VICTIM,
+          redirectTo: '/login',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const page = await app.inject({
+      url: '/dev/outbox',
+      remoteAddress: request.remoteAddress,
+      headers: request.headers,
+    });
     const link = /href="(https?:\/\/[^"]+reset-password[^"]+)"/.exec(page.body)?.[1];
-    if (page.statusCode !== 200 || link === undefined) return { tookOver: false, outboxStatus: page.statusCode, outboxBody: page.body };
+    if (page.statusCode !== 200 || link === undefined)
+      return { tookOver: false, outboxStatus: page.statusCode, outboxBody: page.body };
     const callback = await attacker.call('GET', new URL(link).pathname + new URL(link).search);
     const token = new URL(String(callback.headers.location), 'http://x').searchParams.get('token');
     const reset = await attacker.call('POST', identityPaths.resetPassword, { token, newPassword: STOLEN });
-    const signIn = await attacker.call('POST', identityPaths.signInEmail, { email: VICTIM, password: STOLEN });
-    return { tookOver: reset.statusCode === 200 && signIn.statusCode === 200, outboxStatus: page.statusCode, outboxBody: page.body };
+    const signIn = await attacker.call('POST', identityPaths.signInEmail, {
+      email: VICTIM,
+      password: STOLEN,
+    });
+    return {
+      tookOver: reset.statusCode === 200 && signIn.statusCode === 200,
+      outboxStatus: page.statusCode,
+      outboxBody: page.body,
+    };
   }
 
   const configurations: [string, TrustProxy][] = [
@@ -92,7 +146,12 @@ describe.each(engines)('/dev/outbox and TRUST_PROXY (%s)', (engine) => {
       try {
         for (const [how, request] of THROUGH_A_PROXY_OR_REMOTE) {
           const attempt = await takeOver(app, request);
-          expect({ how, ...attempt }).toEqual({ how, tookOver: false, outboxStatus: 404, outboxBody: JSON.stringify({ httpCode: 404, message: 'NOT_FOUND' }) });
+          expect({ how, ...attempt }).toEqual({
+            how,
+            tookOver: false,
+            outboxStatus: 404,
+            outboxBody: JSON.stringify({ httpCode: 404, message: 'NOT_FOUND' }),
+          });
         }
         // When TRUST_PROXY names the loopback peer as a proxy, even a bare local request may be one.
         const local = await app.inject({ url: '/dev/outbox', ...OWNER });
@@ -125,7 +184,10 @@ describe.each(engines)('the sign-in rate limit counts the address a trusted prox
       method: 'POST',
       url: identityPaths.signInEmail,
       remoteAddress,
-      headers: { origin: 'http://localhost:8080', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      headers: {
+        origin: 'http://localhost:8080',
+        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+      },
       payload: { email: 'awa@example.com', password: 'Faux1!motdepasse' },
     });
 
@@ -139,9 +201,12 @@ describe.each(engines)('the sign-in rate limit counts the address a trusted prox
       try {
         const statuses: number[] = [];
         // The client writes a new first entry each time; the proxy (127.0.0.1) appends the address it saw.
-        for (let i = 0; i < 6; i++) statuses.push((await signIn(app, '127.0.0.1', `10.${i}.${i}.${i}, ${realAddress}`)).statusCode);
+        for (let i = 0; i < 6; i++)
+          statuses.push((await signIn(app, '127.0.0.1', `10.${i}.${i}.${i}, ${realAddress}`)).statusCode);
         expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-        expect((await signIn(app, '127.0.0.1', `10.99.99.99, ${realAddress}`)).json()).toMatchObject({ message: 'TOO_MANY_ATTEMPTS_TRY_LATER' });
+        expect((await signIn(app, '127.0.0.1', `10.99.99.99, ${realAddress}`)).json()).toMatchObject({
+          message: 'TOO_MANY_ATTEMPTS_TRY_LATER',
+        });
         // Another visitor behind the same proxy is counted apart.
         expect((await signIn(app, '127.0.0.1', `${realAddress.replace(/\d+$/, '99')}`)).statusCode).toBe(401);
       } finally {
@@ -154,7 +219,8 @@ describe.each(engines)('the sign-in rate limit counts the address a trusted prox
     const app = await buildTestApp(testDb, { config: { trustProxy: ['127.0.0.1'], authSignInLimit: 5 } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await signIn(app, '198.51.100.50', `10.${i}.0.1`)).statusCode);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await signIn(app, '198.51.100.50', `10.${i}.0.1`)).statusCode);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     } finally {
       await app.close();

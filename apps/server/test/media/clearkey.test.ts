@@ -4,24 +4,32 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO_ADS, DEMO_CLEARKEY_PROGRAMME, demoMediaPlan, type DemoMediaItem } from '@antenne/content/media';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_CLEARKEY_PROGRAMME, demoMediaPlan, type DemoMediaItem } from '@antenne/content/media';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { importDemoIfEmpty } from '../../src/modules/catalogue/demo-content.js';
-import { buildDemoMedia, COMPLETE_FILE, DEMO_MEDIA_DIR, type BuildResult, type DemoMediaEntry } from '../../src/modules/media/demo/build.js';
-import { CLEARKEY_FILE, findPackager, keyIdUuid, packagerArgs, readClearKey } from '../../src/modules/media/demo/encrypt.js';
-import { prepareDemo } from '../../src/modules/media/demo/prepare.js';
+import {
+  buildDemoMedia,
+  COMPLETE_FILE,
+  DEMO_MEDIA_DIR,
+  type BuildResult,
+  type DemoMediaEntry,
+} from '../../src/modules/media/demo/build.js';
+import {
+  CLEARKEY_FILE,
+  findPackager,
+  keyIdUuid,
+  packagerArgs,
+  readClearKey,
+} from '../../src/modules/media/demo/encrypt.js';
 import { findFfmpeg } from '../../src/modules/media/ffmpeg.js';
 import { LADDER } from '../../src/modules/media/ladder.js';
-import { PlaybackMediaRegistry } from '../../src/modules/playback/media-registry.js';
-import { createTestDatabase, memoryLogger, TENANT } from '../helpers/test-app.js';
 
 /**
  * The encrypted demo programme (CENC, ClearKey): built into the machine's cache like the others
  * (CACHE_DIR, default ~/.cache/antenne; only the items this file needs: ~30 s the first time, then
  * reused), then checked on disk: encrypted fMP4 with `tenc`/`pssh`, a static MPD whose key id is the
- * stored one, every segment there, the subtitles, segments that decode with the key and not without;
- * and prepare() handing bumpers, ads and the key to the playback registry.
+ * stored one, every segment there, the subtitles, segments that decode with the key and not without
+ * (prepare() handing bumpers, ads and the key to the playback registry: prepare-demo.test.ts).
  */
 
 const cacheDir = loadConfig().cacheDir;
@@ -62,7 +70,10 @@ function representations(mpd: string): Representation[] {
       const id = /id="([^"]+)"/.exec(representation)?.[1] as string;
       const template = /<SegmentTemplate([^>]*)>/.exec(representation)?.[1] as string;
       const timescale = Number(/timescale="(\d+)"/.exec(template)?.[1]);
-      const init = (/initialization="([^"]+)"/.exec(template)?.[1] as string).replace('$RepresentationID$', id);
+      const init = (/initialization="([^"]+)"/.exec(template)?.[1] as string).replace(
+        '$RepresentationID$',
+        id,
+      );
       const media = (/media="([^"]+)"/.exec(template)?.[1] as string).replace('$RepresentationID$', id);
       let number = Number(/startNumber="(\d+)"/.exec(template)?.[1] ?? 1);
       const segments: string[] = [];
@@ -86,12 +97,31 @@ function representations(mpd: string): Representation[] {
 const box = (data: Buffer, type: string) => data.indexOf(Buffer.from(type, 'latin1'));
 
 /** ffmpeg decoding `init + segment` with a key: frames decoded and the decoder's complaints. */
-async function decode(rep: Representation, segment: string, decryptionKey: string): Promise<{ frames: number; seconds: number; errors: string[] }> {
+async function decode(
+  rep: Representation,
+  segment: string,
+  decryptionKey: string,
+): Promise<{ frames: number; seconds: number; errors: string[] }> {
   const file = path.join(tmpdir(), `antenne-clearkey-${process.pid}-${rep.id}.mp4`);
-  await writeFile(file, Buffer.concat([await readFile(path.join(folder, rep.init)), await readFile(path.join(folder, segment))]));
+  await writeFile(
+    file,
+    Buffer.concat([await readFile(path.join(folder, rep.init)), await readFile(path.join(folder, segment))]),
+  );
   try {
-    const args = ['-hide_banner', '-nostdin', '-decryption_key', decryptionKey, '-i', file, '-f', 'null', '-'];
-    const { stderr } = await exec(findFfmpeg(), args).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? String(error) }));
+    const args = [
+      '-hide_banner',
+      '-nostdin',
+      '-decryption_key',
+      decryptionKey,
+      '-i',
+      file,
+      '-f',
+      'null',
+      '-',
+    ];
+    const { stderr } = await exec(findFfmpeg(), args).catch((error: { stderr?: string }) => ({
+      stderr: error.stderr ?? String(error),
+    }));
     const frames = Number(/frame=\s*(\d+)/.exec(stderr)?.[1] ?? 0);
     const time = /time=(\d+):(\d+):([\d.]+)/.exec(stderr);
     const seconds = time === null ? 0 : Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]);
@@ -108,7 +138,9 @@ describe('the ClearKey demo programme', () => {
     expect(entry.folder).toMatch(/^programme-clearkey-[0-9a-f]{12}$/);
     expect(entry.dash).toBe(`/demo-media/${entry.folder}/manifest.mpd`);
     expect(entry.hls).toBeUndefined();
-    expect(JSON.parse(await readFile(path.join(folder, COMPLETE_FILE), 'utf8')).id).toBe(DEMO_CLEARKEY_PROGRAMME);
+    expect(JSON.parse(await readFile(path.join(folder, COMPLETE_FILE), 'utf8')).id).toBe(
+      DEMO_CLEARKEY_PROGRAMME,
+    );
 
     expect(key.keyId).toMatch(/^[0-9a-f]{32}$/);
     expect(key.key).toMatch(/^[0-9a-f]{32}$/);
@@ -149,13 +181,20 @@ describe('the ClearKey demo programme', () => {
     }
     expect(reps.find((r) => r.contentType === 'video')?.segments).toHaveLength(clearkeyItem.seconds / 2);
     // The audio set is named like the clear programmes'.
-    expect(mpd).toMatch(/contentType="audio"[^>]*lang="fr">\s*<Role schemeIdUri="urn:mpeg:dash:role:2011" value="main" \/>\s*<Label>Français<\/Label>/);
+    expect(mpd).toMatch(
+      /contentType="audio"[^>]*lang="fr">\s*<Role schemeIdUri="urn:mpeg:dash:role:2011" value="main" \/>\s*<Label>Français<\/Label>/,
+    );
   });
 
   test('the subtitles are side-loaded text AdaptationSets, as on the clear programmes', async () => {
     const mpd = await readFile(path.join(folder, 'manifest.mpd'), 'utf8');
-    const sets = mpd.split('<AdaptationSet').slice(1).filter((s) => s.includes('contentType="text"'));
-    expect(sets.map((s) => /lang="([^"]+)"/.exec(s)?.[1]).sort()).toEqual(Object.keys(clearkeyItem.subtitles).sort());
+    const sets = mpd
+      .split('<AdaptationSet')
+      .slice(1)
+      .filter((s) => s.includes('contentType="text"'));
+    expect(sets.map((s) => /lang="([^"]+)"/.exec(s)?.[1]).sort()).toEqual(
+      Object.keys(clearkeyItem.subtitles).sort(),
+    );
     for (const set of sets) {
       expect(set).toContain('mimeType="text/vtt"');
       expect(set).toContain('<Role schemeIdUri="urn:mpeg:dash:role:2011" value="subtitle" />');
@@ -173,7 +212,9 @@ describe('the ClearKey demo programme', () => {
       expect(box(init, rep.contentType === 'video' ? 'encv' : 'enca'), rep.init).toBeGreaterThan(0);
       // frma: the original sample entry, under the protection scheme cenc.
       const frma = box(init, 'frma');
-      expect(init.subarray(frma + 4, frma + 8).toString('latin1'), rep.init).toBe(rep.contentType === 'video' ? 'avc1' : 'mp4a');
+      expect(init.subarray(frma + 4, frma + 8).toString('latin1'), rep.init).toBe(
+        rep.contentType === 'video' ? 'avc1' : 'mp4a',
+      );
       expect(box(init, 'schm'), rep.init).toBeGreaterThan(0);
       expect(init.subarray(box(init, 'schm') + 8, box(init, 'schm') + 12).toString('latin1')).toBe('cenc');
       const tenc = box(init, 'tenc');
@@ -193,7 +234,11 @@ describe('the ClearKey demo programme', () => {
     const reps = representations(await readFile(path.join(folder, 'manifest.mpd'), 'utf8'));
     for (const rep of reps) {
       // The first, a middle and the last segment: no clear lead, the whole programme is protected.
-      const picks = [rep.segments[0], rep.segments[Math.floor(rep.segments.length / 2)], rep.segments.at(-1)] as string[];
+      const picks = [
+        rep.segments[0],
+        rep.segments[Math.floor(rep.segments.length / 2)],
+        rep.segments.at(-1),
+      ] as string[];
       for (const segment of picks) {
         const good = await decode(rep, segment, key.key);
         expect(good.errors, `${segment} with the key`).toEqual([]);
@@ -201,7 +246,9 @@ describe('the ClearKey demo programme', () => {
         else expect(good.seconds, segment).toBeGreaterThan(1);
         if (rep.contentType === 'video') {
           // The same key with its first byte flipped.
-          const other = (Number.parseInt(key.key.slice(0, 2), 16) ^ 0xff).toString(16).padStart(2, '0') + key.key.slice(2);
+          const other =
+            (Number.parseInt(key.key.slice(0, 2), 16) ^ 0xff).toString(16).padStart(2, '0') +
+            key.key.slice(2);
           const wrong = await decode(rep, segment, other);
           expect(wrong.errors.length, `${segment} with a wrong key`).toBeGreaterThan(0);
         }
@@ -220,9 +267,9 @@ describe('the ClearKey demo programme', () => {
     const scratch = mkdtempSync(path.join(tmpdir(), 'antenne-clearkey-'));
     try {
       const missing = path.join(scratch, 'no-such-packager');
-      await expect(buildDemoMedia({ cacheDir: scratch, plan: [clearkeyItem], packagerPath: missing })).rejects.toThrow(
-        `shaka-packager's binary is missing: ${missing}`,
-      );
+      await expect(
+        buildDemoMedia({ cacheDir: scratch, plan: [clearkeyItem], packagerPath: missing }),
+      ).rejects.toThrow(`shaka-packager's binary is missing: ${missing}`);
       expect(await readdir(path.join(scratch, DEMO_MEDIA_DIR))).toEqual([]);
       expect(() => findPackager('sunos', 'x64')).toThrow('shaka-packager has no binary for sunos/x64');
       expect(findPackager()).toMatch(/shaka-packager[\\/]bin[\\/]packager-/);
@@ -241,80 +288,4 @@ describe('the ClearKey demo programme', () => {
     expect(args).toContain('--generate_static_live_mpd');
     expect(args).toContain('--enable_raw_key_encryption');
   });
-});
-
-describe('prepareDemo with a playback registry', () => {
-  const bumperIds = ['bumper-brand', 'bumper-csa-10', 'bumper-csa-12', 'bumper-csa-16'];
-  // The items the registry and the ClearKey film need (the rest of the plan is the demo-media test's).
-  const subset = plan.filter((i) => i.kind === 'bumper' || i.kind === 'ad' || i.id === DEMO_CLEARKEY_PROGRAMME);
-  let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase('sqlite');
-  });
-  afterAll(async () => {
-    await testDb?.cleanup();
-  });
-
-  test('fills the bumpers, the ads and the content key, gives the ClearKey film one CENC DASH media; again from the cache', async () => {
-    const database = testDb.open();
-    try {
-      await importDemoIfEmpty(database.db, TENANT);
-      for (const round of ['first start', 'second start']) {
-        const registry = new PlaybackMediaRegistry();
-        const { logger } = memoryLogger();
-        const result = await prepareDemo({ cacheDir, db: database.db, tenant: TENANT, log: logger, registry, plan: subset });
-        if (round === 'second start') expect(result.built).toEqual([]);
-        const byId = new Map(result.entries.map((e) => [e.item.id, e]));
-
-        expect([...registry.bumpers.keys()].sort(), round).toEqual([...bumperIds].sort());
-        for (const id of bumperIds) {
-          const e = byId.get(id) as DemoMediaEntry;
-          expect(registry.bumpers.get(id), `${round} ${id}`).toEqual({ hls: e.hls, dash: e.dash, durationMs: e.item.seconds * 1000 });
-          expect(e.hls).toMatch(new RegExp(`^/demo-media/${id}-[0-9a-f]{12}/master\\.m3u8$`));
-        }
-
-        expect(registry.ads.map((a) => a.id), round).toEqual(['ad-1', 'ad-2']);
-        for (const ad of registry.ads) {
-          const e = byId.get(ad.id) as DemoMediaEntry;
-          expect(ad).toEqual({
-            id: ad.id,
-            title: DEMO_ADS.find((a) => a.id === ad.id)?.title,
-            mp4: e.mp4,
-            durationMs: e.item.seconds * 1000,
-            width: 1280,
-            height: 720,
-            clickThrough: '/',
-            // Read from the file: libx264 Main at level 3.1 and AAC-LC, for the VAST MediaFile's codec.
-            codecs: 'avc1.4d401f,mp4a.40.2',
-          });
-          expect(ad.mp4).toMatch(new RegExp(`^/demo-media/${ad.id}-[0-9a-f]{12}/ad\\.mp4$`));
-          expect(existsSync(path.join(cacheDir, DEMO_MEDIA_DIR, ad.mp4.split('/')[2] as string, 'ad.mp4'))).toBe(true);
-        }
-        expect(registry.ads[0]?.title).toBe('Café Baobab');
-
-        const encrypted = byId.get(DEMO_CLEARKEY_PROGRAMME) as DemoMediaEntry;
-        const stored = await readClearKey(path.join(cacheDir, DEMO_MEDIA_DIR, encrypted.folder));
-        expect(registry.contentKeys.get(stored.keyId), round).toEqual({ ...stored, mediaPrefix: `/demo-media/${encrypted.folder}/` });
-        expect(registry.contentKeys.forPrefix(`/demo-media/${encrypted.folder}/`)).toHaveLength(1);
-
-        const row = await database.db.selectFrom('asset').select('medias').where('id', '=', 'film-les-glaces-du-nord').executeTakeFirstOrThrow();
-        expect(JSON.parse(row.medias), round).toEqual([
-          {
-            mediaId: 'film-les-glaces-du-nord_dash',
-            name: 'DASH',
-            format: 'DASH',
-            drm: 'CENC',
-            durationMillis: encrypted.item.seconds * 1000,
-            status: 'enabled',
-            width: 1280,
-            height: 720,
-            locator: encrypted.dash,
-          },
-        ]);
-      }
-    } finally {
-      await database.destroy();
-    }
-  }, 400_000);
 });

@@ -9,7 +9,13 @@ import { loadConfig } from '../../src/config.js';
 import { importDemoIfEmpty } from '../../src/modules/catalogue/demo-content.js';
 import { AUDIO_PURPOSE_SCHEME, DESCRIBES_VIDEO } from '../../src/modules/media/audio-tracks.js';
 import { attachDemoMedia } from '../../src/modules/media/demo/attach.js';
-import { buildDemoMedia, COMPLETE_FILE, DEMO_MEDIA_DIR, type BuildResult, type DemoMediaEntry } from '../../src/modules/media/demo/build.js';
+import {
+  buildDemoMedia,
+  COMPLETE_FILE,
+  DEMO_MEDIA_DIR,
+  type BuildResult,
+  type DemoMediaEntry,
+} from '../../src/modules/media/demo/build.js';
 import { LADDER } from '../../src/modules/media/ladder.js';
 import { folderOf } from '../../src/modules/playback/play-token.js';
 import { buildTestApp, createTestDatabase, TENANT, type TestDatabase } from '../helpers/test-app.js';
@@ -60,9 +66,16 @@ function signed(url: string): string {
   return prefix + url.slice(folder.length);
 }
 
-async function get(url: string, { sign = true } = {}): Promise<{ status: number; type: string; body: Buffer }> {
+async function get(
+  url: string,
+  { sign = true } = {},
+): Promise<{ status: number; type: string; body: Buffer }> {
   const response = await app.inject(sign ? signed(url) : url);
-  return { status: response.statusCode, type: String(response.headers['content-type']), body: response.rawPayload };
+  return {
+    status: response.statusCode,
+    type: String(response.headers['content-type']),
+    body: response.rawPayload,
+  };
 }
 
 async function text(url: string): Promise<string> {
@@ -79,7 +92,11 @@ async function expectSegment(url: string): Promise<void> {
   expect(['ftyp', 'styp', 'sidx', 'moof']).toContain(response.body.subarray(4, 8).toString('latin1'));
 }
 
-const attribute = (line: string, name: string) => new RegExp(`${name}=(?:"([^"]*)"|([^,]*))`).exec(line)?.slice(1).find((v) => v !== undefined);
+const attribute = (line: string, name: string) =>
+  new RegExp(`${name}=(?:"([^"]*)"|([^,]*))`)
+    .exec(line)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 const resolve = (base: string, relative: string) => new URL(relative, `http://x${base}`).pathname;
 
 /** A media playlist: every segment (and its init) answers; returns the summed EXTINF. */
@@ -100,7 +117,9 @@ async function walkMediaPlaylist(url: string): Promise<number> {
 }
 
 /** Every Representation of a static MPD with SegmentTemplate + SegmentTimeline, followed to its segments. */
-async function walkMpd(url: string): Promise<{ videoHeights: number[]; audioSets: string[]; textLangs: string[]; durations: number[] }> {
+async function walkMpd(
+  url: string,
+): Promise<{ videoHeights: number[]; audioSets: string[]; textLangs: string[]; durations: number[] }> {
   const mpd = await text(url);
   expect(mpd).toContain('type="static"');
   const videoHeights: number[] = [];
@@ -123,7 +142,10 @@ async function walkMpd(url: string): Promise<{ videoHeights: number[]; audioSets
       if (contentType === 'video') videoHeights.push(Number(height));
       const template = /<SegmentTemplate([^>]*)>/.exec(representation)?.[1] as string;
       const timescale = Number(/timescale="(\d+)"/.exec(template)?.[1]);
-      const init = (/initialization="([^"]+)"/.exec(template)?.[1] as string).replace('$RepresentationID$', id);
+      const init = (/initialization="([^"]+)"/.exec(template)?.[1] as string).replace(
+        '$RepresentationID$',
+        id,
+      );
       const media = (/media="([^"]+)"/.exec(template)?.[1] as string).replace('$RepresentationID$', id);
       let number = Number(/startNumber="(\d+)"/.exec(template)?.[1] ?? 1);
       await expectSegment(resolve(url, init));
@@ -143,13 +165,18 @@ async function walkMpd(url: string): Promise<{ videoHeights: number[]; audioSets
   return { videoHeights, audioSets, textLangs, durations };
 }
 
-const streams = () => build.entries.filter((e): e is DemoMediaEntry & { hls: string; dash: string } => e.hls !== undefined && e.dash !== undefined);
+const streams = () =>
+  build.entries.filter(
+    (e): e is DemoMediaEntry & { hls: string; dash: string } => e.hls !== undefined && e.dash !== undefined,
+  );
 
 describe('the demo media', () => {
   test('the plan is built once per machine: every item is complete in the cache, a second build encodes nothing', async () => {
     expect(build.entries.map((e) => e.item.id)).toEqual(plan.map((i) => i.id));
     for (const entry of build.entries) {
-      const complete = JSON.parse(await readFile(path.join(cacheDir, DEMO_MEDIA_DIR, entry.folder, COMPLETE_FILE), 'utf8'));
+      const complete = JSON.parse(
+        await readFile(path.join(cacheDir, DEMO_MEDIA_DIR, entry.folder, COMPLETE_FILE), 'utf8'),
+      );
       expect(complete.id).toBe(entry.item.id);
     }
     const again = await buildDemoMedia({ cacheDir });
@@ -159,12 +186,18 @@ describe('the demo media', () => {
 
   test('npm run content:build finds everything in the cache and says so', async () => {
     const cli = path.resolve(import.meta.dirname, '../../src/cli/content-build.ts');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=antenne-source', '--import', 'tsx', cli], {
-      cwd: import.meta.dirname,
-      env: { ...process.env, CACHE_DIR: cacheDir },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=antenne-source', '--import', 'tsx', cli],
+      {
+        cwd: import.meta.dirname,
+        env: { ...process.env, CACHE_DIR: cacheDir },
+      },
+    );
     expect(stdout).toContain(`demo images → ${path.join(cacheDir, 'images')}`);
-    expect(stdout).toMatch(new RegExp(`demo content ready in \\d+:\\d{2} \\(0 built, ${plan.length} from the cache\\)`));
+    expect(stdout).toMatch(
+      new RegExp(`demo content ready in \\d+:\\d{2} \\(0 built, ${plan.length} from the cache\\)`),
+    );
     expect(stdout).toMatch(/cached +programme-1 +\/demo-media\/programme-1-[0-9a-f]{12}\/master\.m3u8/);
   }, 60_000);
 
@@ -173,11 +206,19 @@ describe('the demo media', () => {
       const { item } = entry;
       const master = await text(entry.hls);
       const variants = master.split('\n').filter((l) => l.startsWith('#EXT-X-STREAM-INF:'));
-      expect(variants.map((v) => attribute(v, 'RESOLUTION')), item.id).toEqual(['640x360', '960x540', '1280x720']);
+      expect(
+        variants.map((v) => attribute(v, 'RESOLUTION')),
+        item.id,
+      ).toEqual(['640x360', '960x540', '1280x720']);
       const audio = master.split('\n').filter((l) => l.startsWith('#EXT-X-MEDIA:TYPE=AUDIO'));
-      expect(audio.map((l) => attribute(l, 'LANGUAGE')), item.id).toEqual(item.audioDescription ? ['fr', 'fr'] : ['fr']);
+      expect(
+        audio.map((l) => attribute(l, 'LANGUAGE')),
+        item.id,
+      ).toEqual(item.audioDescription ? ['fr', 'fr'] : ['fr']);
       const subtitles = master.split('\n').filter((l) => l.startsWith('#EXT-X-MEDIA:TYPE=SUBTITLES'));
-      expect(subtitles.map((l) => attribute(l, 'LANGUAGE')).sort(), item.id).toEqual(Object.keys(item.subtitles).sort());
+      expect(subtitles.map((l) => attribute(l, 'LANGUAGE')).sort(), item.id).toEqual(
+        Object.keys(item.subtitles).sort(),
+      );
       for (const line of [...audio, ...subtitles]) {
         const seconds = await walkMediaPlaylist(resolve(entry.hls, attribute(line, 'URI') as string));
         expect(Math.abs(seconds - item.seconds), `${item.id} ${line}`).toBeLessThan(0.15);
@@ -224,13 +265,18 @@ describe('the demo media', () => {
       expect(ad).toContain('NAME="Français (audiodescription)"');
       expect(ad).toContain('DEFAULT=NO');
       const mpd = await text(entry.dash);
-      expect(mpd).toMatch(new RegExp(`lang="fr">\\s*<Role [^>]*value="alternate" />\\s*<Accessibility schemeIdUri="${AUDIO_PURPOSE_SCHEME}" value="1" />`));
+      expect(mpd).toMatch(
+        new RegExp(
+          `lang="fr">\\s*<Role [^>]*value="alternate" />\\s*<Accessibility schemeIdUri="${AUDIO_PURPOSE_SCHEME}" value="1" />`,
+        ),
+      );
     }
   });
 
   test('bumpers (brand, CSA -10, -12, -16), trailers and two 10–15 s ads as progressive MP4 with their index first', async () => {
     const ids = build.entries.map((e) => e.item.id);
-    for (const id of ['bumper-brand', 'bumper-csa-10', 'bumper-csa-12', 'bumper-csa-16']) expect(ids).toContain(id);
+    for (const id of ['bumper-brand', 'bumper-csa-10', 'bumper-csa-12', 'bumper-csa-16'])
+      expect(ids).toContain(id);
     expect(build.entries.filter((e) => e.item.kind === 'trailer').length).toBeGreaterThanOrEqual(1);
     const ads = build.entries.filter((e) => e.item.kind === 'ad');
     expect(ads).toHaveLength(2);
@@ -253,14 +299,26 @@ describe('the demo media', () => {
     const byProgramme = new Map(build.entries.filter((e) => e.dash !== undefined).map((e) => [e.item.id, e]));
     let checked = 0;
     for (const type of ['MOVIE', 'EPISODE', 'TV_SHOW', 'CLIP', 'PODCAST', 'TV_CHANNEL']) {
-      const page = (await app.inject(`${V1}/content/asset?assetType=${type}&pageSize=200&onlyPublished=false&fieldSet=ALL`)).json();
-      for (const asset of page.items as { assetId: string; medias: { format: string; locator: string; drm?: string }[] }[]) {
+      const page = (
+        await app.inject(
+          `${V1}/content/asset?assetType=${type}&pageSize=200&onlyPublished=false&fieldSet=ALL`,
+        )
+      ).json();
+      for (const asset of page.items as {
+        assetId: string;
+        medias: { format: string; locator: string; drm?: string }[];
+      }[]) {
         // An encrypted (CENC) title has its DASH media only: ClearKey plays through DASH here.
         const encrypted = asset.medias.length > 0 && asset.medias.every((m) => m.drm === 'CENC');
-        expect(asset.medias.map((m) => m.format).sort(), asset.assetId).toEqual(encrypted ? ['DASH'] : ['DASH', 'HLS']);
+        expect(asset.medias.map((m) => m.format).sort(), asset.assetId).toEqual(
+          encrypted ? ['DASH'] : ['DASH', 'HLS'],
+        );
         for (const media of asset.medias) {
           const folder = media.locator.split('/')[2] ?? '';
-          expect([...byProgramme.values()].some((e) => e.folder === folder), asset.assetId).toBe(true);
+          expect(
+            [...byProgramme.values()].some((e) => e.folder === folder),
+            asset.assetId,
+          ).toBe(true);
           expect((await get(media.locator)).status, media.locator).toBe(200);
           // Never without the play token.
           expect((await get(media.locator, { sign: false })).status, media.locator).toBe(403);

@@ -1,7 +1,11 @@
 import { demoMediaPlan } from '@antenne/content/media';
 import { afterEach, describe, expect, test } from 'vitest';
 import { importCatalogue } from '../../src/modules/catalogue/import-service.js';
-import { audioTrackLabel, labelAudioInMaster, labelAudioInMpd } from '../../src/modules/media/audio-tracks.js';
+import {
+  audioTrackLabel,
+  labelAudioInMaster,
+  labelAudioInMpd,
+} from '../../src/modules/media/audio-tracks.js';
 import { attachDemoMedia, demoMedias } from '../../src/modules/media/demo/attach.js';
 import { demoMediaEntries, itemHash } from '../../src/modules/media/demo/build.js';
 import { hueColour, mp4Args, patternGraph, synthGraph } from '../../src/modules/media/demo/synth.js';
@@ -42,7 +46,9 @@ describe('audio track names in the manifests', () => {
 
   test('HLS: NAME, LANGUAGE, AUTOSELECT, and for audio description CHARACTERISTICS and DEFAULT=NO', () => {
     const lines = labelAudioInMaster(MASTER, TRACKS).split('\n');
-    expect(lines[2]).toBe('#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="group_A1",NAME="Français",LANGUAGE="fr",AUTOSELECT=YES,DEFAULT=YES,URI="media_3.m3u8"');
+    expect(lines[2]).toBe(
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="group_A1",NAME="Français",LANGUAGE="fr",AUTOSELECT=YES,DEFAULT=YES,URI="media_3.m3u8"',
+    );
     expect(lines[3]).toBe(
       '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="group_A1",NAME="Français (audiodescription)",LANGUAGE="fr",AUTOSELECT=YES,' +
         'CHARACTERISTICS="public.accessibility.describes-video",DEFAULT=NO,URI="media_4.m3u8"',
@@ -52,7 +58,9 @@ describe('audio track names in the manifests', () => {
 
   test('DASH: lang, Role, the AudioPurpose accessibility descriptor and a Label', () => {
     const mpd = labelAudioInMpd(MPD, TRACKS);
-    expect(mpd).toContain('<AdaptationSet id="1" contentType="audio" segmentAlignment="true" lang="fr">\n\t\t\t<Role schemeIdUri="urn:mpeg:dash:role:2011" value="main" />\n\t\t\t<Label>Français</Label>');
+    expect(mpd).toContain(
+      '<AdaptationSet id="1" contentType="audio" segmentAlignment="true" lang="fr">\n\t\t\t<Role schemeIdUri="urn:mpeg:dash:role:2011" value="main" />\n\t\t\t<Label>Français</Label>',
+    );
     expect(mpd).toContain(
       '<AdaptationSet id="2" contentType="audio" segmentAlignment="true" lang="fr">\n' +
         '\t\t\t<Role schemeIdUri="urn:mpeg:dash:role:2011" value="alternate" />\n' +
@@ -122,19 +130,42 @@ describe.each(engines)('attaching the demo streams to the titles (%s)', (engine)
       Object.assign(first!, { customData: { programme: 'programme-2' }, medias: [] });
       Object.assign(second!, {
         customData: { programme: 'programme-3' },
-        medias: [{ mediaId: 'own', name: 'HLS', format: 'HLS', drm: 'UNENCRYPTED', durationMillis: 1000, status: 'enabled', locator: '/media/x/master.m3u8' }],
+        medias: [
+          {
+            mediaId: 'own',
+            name: 'HLS',
+            format: 'HLS',
+            drm: 'UNENCRYPTED',
+            durationMillis: 1000,
+            status: 'enabled',
+            locator: '/media/x/master.m3u8',
+          },
+        ],
       });
       const entries = demoMediaEntries();
       const p4 = entries.find((e) => e.item.id === 'programme-4')!;
       Object.assign(third!, {
         customData: { programme: 'programme-4' },
-        medias: demoMedias(third!.assetId, { ...p4, folder: 'programme-4-000000000000', hls: '/demo-media/programme-4-000000000000/master.m3u8', dash: '/demo-media/programme-4-000000000000/manifest.mpd' }),
+        medias: demoMedias(third!.assetId, {
+          ...p4,
+          folder: 'programme-4-000000000000',
+          hls: '/demo-media/programme-4-000000000000/master.m3u8',
+          dash: '/demo-media/programme-4-000000000000/manifest.mpd',
+        }),
       });
       expect((await importCatalogue(database.db, catalogue, TENANT)).ok).toBe(true);
 
       expect(await attachDemoMedia(database.db, TENANT, entries)).toBe(2);
       const medias = async (id: string) =>
-        JSON.parse((await database.db.selectFrom('asset').select('medias').where('id', '=', id).executeTakeFirstOrThrow()).medias);
+        JSON.parse(
+          (
+            await database.db
+              .selectFrom('asset')
+              .select('medias')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).medias,
+        );
       const p2 = entries.find((e) => e.item.id === 'programme-2')!;
       expect(await medias(first!.assetId)).toEqual(demoMedias(first!.assetId, p2));
       expect((await medias(second!.assetId))[0].mediaId).toBe('own');

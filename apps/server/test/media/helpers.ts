@@ -4,10 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PROTECTED_MEDIA_PREFIX } from '@antenne/contract';
+import type { DatabaseHandle, Engine } from '../../src/db/database.js';
+import { importCatalogue } from '../../src/modules/catalogue/import-service.js';
 import { identitySecret } from '../../src/modules/identity/auth.js';
 import { findFfmpeg, spawnFfmpeg } from '../../src/modules/media/ffmpeg.js';
 import { createPlayTokens, folderOf } from '../../src/modules/playback/play-token.js';
-import { testConfig, type TestDatabase } from '../helpers/test-app.js';
+import { smallCatalogue } from '../catalogue/helpers.js';
+import { createTestDatabase, TENANT, testConfig, type TestDatabase } from '../helpers/test-app.js';
+
+/** Making the input and one ladder encode take a few seconds each on 2 cores. */
+export const SLOW = 90_000;
 
 export interface MediaFixtures {
   dir: string;
@@ -50,21 +56,49 @@ async function makeFixtures(): Promise<MediaFixtures> {
   const ffmpegPath = findFfmpeg();
   const video = path.join(dir, 'testsrc.mp4');
   const result = await spawnFfmpeg(ffmpegPath, [
-    '-hide_banner', '-nostdin', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=10',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=10',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=30:duration=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000:duration=10',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
     video,
   ]);
-  if (result.code !== 0 || !existsSync(video)) throw new Error(`could not make the test video: ${result.stderr.slice(-500)}`);
+  if (result.code !== 0 || !existsSync(video))
+    throw new Error(`could not make the test video: ${result.stderr.slice(-500)}`);
   const silent = path.join(dir, 'silent.mp4');
   const silentResult = await spawnFfmpeg(ffmpegPath, [
-    '-hide_banner', '-nostdin', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=3',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x240:rate=25:duration=3',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
     silent,
   ]);
-  if (silentResult.code !== 0) throw new Error(`could not make the silent test video: ${silentResult.stderr.slice(-500)}`);
+  if (silentResult.code !== 0)
+    throw new Error(`could not make the silent test video: ${silentResult.stderr.slice(-500)}`);
   const corrupt = path.join(dir, 'corrupt.mp4');
   writeFileSync(corrupt, randomBytes(64 * 1024));
   const fr = path.join(dir, 'fr.vtt');
@@ -141,8 +175,28 @@ export async function removeMediaFixtures(): Promise<void> {
  * `/demo-media/…`): `/play/<token>/…`, signed with the app's secret, valid for an hour, opening
  * the path's folder (or the given prefixes). Media are served only so.
  */
-export function signedMediaUrl(testDb: TestDatabase, mediaPath: string, prefixes: string[] = [folderOf(mediaPath)]): string {
+export function signedMediaUrl(
+  testDb: TestDatabase,
+  mediaPath: string,
+  prefixes: string[] = [folderOf(mediaPath)],
+): string {
   const tokens = createPlayTokens(identitySecret(testConfig(testDb)));
-  const token = tokens.sign({ sid: 'ps_media-test', aid: 'media-test', exp: Date.now() + 3600_000, p: prefixes });
+  const token = tokens.sign({
+    sid: 'ps_media-test',
+    aid: 'media-test',
+    exp: Date.now() + 3600_000,
+    p: prefixes,
+  });
   return `${PROTECTED_MEDIA_PREFIX}${token}${mediaPath}`;
+}
+
+/** A fresh database of `engine` holding the small catalogue (the assets the ingest tests fill), open. */
+export async function smallCatalogueDatabase(
+  engine: Engine,
+): Promise<{ testDb: TestDatabase; database: DatabaseHandle }> {
+  const testDb = await createTestDatabase(engine);
+  const database = testDb.open();
+  const imported = await importCatalogue(database.db, smallCatalogue(), TENANT);
+  if (!imported.ok) throw new Error(imported.errors.join('\n'));
+  return { testDb, database };
 }

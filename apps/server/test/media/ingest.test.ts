@@ -1,16 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Asset, ErrorBody } from '@antenne/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../src/app.js';
 import { readCatalogueVersion } from '../../src/db/catalogue-version.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
-import { importCatalogue } from '../../src/modules/catalogue/import-service.js';
 import { MediaError } from '../../src/modules/media/ffmpeg.js';
 import { ingestMedia, type IngestProgress, type IngestResult } from '../../src/modules/media/ingest.js';
 import { findAssetMedias } from '../../src/modules/media/repository.js';
-import { smallCatalogue } from '../catalogue/helpers.js';
-import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
+import { buildTestApp, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
 import {
   extinfs,
   leftovers,
@@ -20,13 +18,13 @@ import {
   readText,
   removeMediaFixtures,
   signedMediaUrl,
+  SLOW,
+  smallCatalogueDatabase,
   type MediaFixtures,
 } from './helpers.js';
 
 const ASSET = 'film-ete-indien';
 const ASSET_URL = `/v1/customer/${TENANT.customer}/businessunit/${TENANT.businessUnit}/content/asset/${ASSET}?fieldSet=ALL`;
-/** Making the input and one ladder encode take a few seconds each on 2 cores. */
-const SLOW = 90_000;
 
 afterAll(removeMediaFixtures);
 
@@ -43,10 +41,7 @@ describe.each(engines)('media pipeline on %s', (engine) => {
 
   beforeAll(async () => {
     fx = await mediaFixtures();
-    testDb = await createTestDatabase(engine);
-    database = testDb.open();
-    const imported = await importCatalogue(database.db, smallCatalogue(), TENANT);
-    if (!imported.ok) throw new Error(imported.errors.join('\n'));
+    ({ testDb, database } = await smallCatalogueDatabase(engine));
     versionBefore = await readCatalogueVersion(database.db);
     app = await buildTestApp(testDb, { cacheCheckEveryMs: 0 });
     mediaRoot = path.join(testDb.options.dataDir, 'media');
@@ -75,7 +70,11 @@ describe.each(engines)('media pipeline on %s', (engine) => {
     const variants = master.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF:'));
     expect(variants).toHaveLength(3);
     for (const variant of variants) expect(variant).toContain('SUBTITLES="subs"');
-    expect(variants.map((v) => /RESOLUTION=(\d+x\d+)/.exec(v)?.[1])).toEqual(['640x360', '960x540', '1280x720']);
+    expect(variants.map((v) => /RESOLUTION=(\d+x\d+)/.exec(v)?.[1])).toEqual([
+      '640x360',
+      '960x540',
+      '1280x720',
+    ]);
     expect(master).toMatch(/#EXT-X-MEDIA:TYPE=AUDIO,/);
     expect(master).toContain(
       '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Français",LANGUAGE="fr",DEFAULT=NO,AUTOSELECT=YES,URI="subs/fr.m3u8"',
@@ -86,11 +85,17 @@ describe.each(engines)('media pipeline on %s', (engine) => {
   test('the MPD has 3 video Representations, audio, and text AdaptationSets for fr and en', async () => {
     const mpd = await readText(path.join(outDir, 'manifest.mpd'));
     expect(mpd).toContain('type="static"');
-    const video = /<AdaptationSet[^>]*contentType="video"[^>]*>([\s\S]*?)<\/AdaptationSet>/.exec(mpd)?.[1] ?? '';
+    const video =
+      /<AdaptationSet[^>]*contentType="video"[^>]*>([\s\S]*?)<\/AdaptationSet>/.exec(mpd)?.[1] ?? '';
     expect([...video.matchAll(/<Representation\b/g)]).toHaveLength(3);
     expect(mpd).toMatch(/<AdaptationSet[^>]*contentType="audio"/);
-    for (const [lang, label] of [['fr', 'Français'], ['en', 'English']] as const) {
-      const set = new RegExp(`<AdaptationSet[^>]*contentType="text" mimeType="text/vtt" lang="${lang}">([\\s\\S]*?)</AdaptationSet>`).exec(mpd);
+    for (const [lang, label] of [
+      ['fr', 'Français'],
+      ['en', 'English'],
+    ] as const) {
+      const set = new RegExp(
+        `<AdaptationSet[^>]*contentType="text" mimeType="text/vtt" lang="${lang}">([\\s\\S]*?)</AdaptationSet>`,
+      ).exec(mpd);
       expect(set, lang).not.toBeNull();
       expect(set?.[1]).toContain('<Role schemeIdUri="urn:mpeg:dash:role:2011" value="subtitle" />');
       expect(set?.[1]).toContain(`<Label>${label}</Label>`);
@@ -264,7 +269,12 @@ describe.each(engines)('media pipeline on %s', (engine) => {
     const other = 'quartier-s1e1';
     const before = await findAssetMedias(database.db, other);
     const version = await readCatalogueVersion(database.db);
-    const error = await ingestMedia({ input: fx.corrupt, assetId: other, dataDir: testDb.options.dataDir, db: database.db }).then(
+    const error = await ingestMedia({
+      input: fx.corrupt,
+      assetId: other,
+      dataDir: testDb.options.dataDir,
+      db: database.db,
+    }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -310,97 +320,4 @@ describe.each(engines)('media pipeline on %s', (engine) => {
     ).rejects.toThrow(bad);
     expect(existsSync(path.join(outDir, 'master.m3u8'))).toBe(true);
   });
-});
-
-describe('media pipeline: input without audio, re-ingest (sqlite)', () => {
-  let testDb: TestDatabase;
-  let database: DatabaseHandle;
-  let fx: MediaFixtures;
-
-  beforeAll(async () => {
-    fx = await mediaFixtures();
-    testDb = await createTestDatabase('sqlite');
-    database = testDb.open();
-    const imported = await importCatalogue(database.db, smallCatalogue(), TENANT);
-    if (!imported.ok) throw new Error(imported.errors.join('\n'));
-  }, SLOW);
-
-  afterAll(async () => {
-    await database?.destroy();
-    await testDb?.cleanup();
-  });
-
-  test('ffmpeg failing mid-encode: MediaError with its message, the partial output removed, asset unchanged', async () => {
-    // Probes with the real ffmpeg, then writes a partial segment and fails like an encode would.
-    const fake = path.join(fx.dir, 'failing-ffmpeg.sh');
-    writeFileSync(
-      fake,
-      [
-        '#!/bin/sh',
-        'case "$*" in',
-        '  *-progress*)',
-        '    for a; do out="$a"; done',
-        '    echo partial > "$(dirname "$out")/seg-partial.m4s"',
-        '    echo "out_time_ms=1000000" ; echo "[libx264 @ 0x1234abcd] simulated encoder failure" >&2 ; exit 1 ;;',
-        `  *) exec "${fx.ffmpegPath}" "$@" ;;`,
-        'esac',
-        '',
-      ].join('\n'),
-    );
-    chmodSync(fake, 0o755);
-    const assetId = 'quartier-s1e2';
-    const mediaRoot = path.join(testDb.options.dataDir, 'media');
-    const before = await findAssetMedias(database.db, assetId);
-    const version = await readCatalogueVersion(database.db);
-    const error = await ingestMedia({
-      input: fx.silent,
-      assetId,
-      subtitles: { fr: fx.fr },
-      dataDir: testDb.options.dataDir,
-      db: database.db,
-      ffmpegPath: fake,
-    }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(MediaError);
-    expect((error as MediaError).message).toBe(`${fx.silent}: ffmpeg failed: libx264: simulated encoder failure`);
-    expect(existsSync(path.join(mediaRoot, assetId))).toBe(false);
-    expect(await leftovers(mediaRoot)).toEqual([]);
-    expect(await findAssetMedias(database.db, assetId)).toEqual(before);
-    expect(await readCatalogueVersion(database.db)).toBe(version);
-  });
-
-  test(
-    'a silent input gets an audio track; a second ingest replaces the first whole',
-    async () => {
-      const assetId = 'serie-quartier';
-      const options = { input: fx.silent, assetId, dataDir: testDb.options.dataDir, db: database.db };
-      const mediaRoot = path.join(testDb.options.dataDir, 'media');
-      const outDir = path.join(mediaRoot, assetId);
-      const version = await readCatalogueVersion(database.db);
-
-      const first = await ingestMedia(options);
-      expect(first.durationMs).toBe(3000);
-      expect(first.renditions.map((r) => `${r.width}x${r.height}`)).toEqual(['480x360', '720x540', '960x720']);
-      const audio = await readText(path.join(outDir, 'media_3.m3u8'));
-      const audioTotal = extinfs(audio).reduce((a, b) => a + b, 0);
-      expect(Math.abs(audioTotal - 3)).toBeLessThanOrEqual(0.5);
-      expect(await readText(path.join(outDir, 'master.m3u8'))).toContain('mp4a.40.2');
-      const firstFiles = readdirSync(outDir);
-
-      await ingestMedia(options);
-      const secondFiles = readdirSync(outDir);
-      // Segment names carry the ingest's token: none of the first run's segments remain.
-      expect(secondFiles.filter((f) => f.endsWith('.m4s') && firstFiles.includes(f))).toEqual([]);
-      expect(secondFiles.filter((f) => f.endsWith('.m4s')).length).toBe(firstFiles.filter((f) => f.endsWith('.m4s')).length);
-      expect(await leftovers(mediaRoot)).toEqual([]);
-      expect(await readCatalogueVersion(database.db)).toBe(version + 2);
-      expect((await findAssetMedias(database.db, assetId))?.medias.map((m) => m.locator)).toEqual([
-        `/media/${assetId}/master.m3u8`,
-        `/media/${assetId}/manifest.mpd`,
-      ]);
-    },
-    SLOW,
-  );
 });

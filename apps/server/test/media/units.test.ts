@@ -30,7 +30,14 @@ describe('ffmpeg helpers', () => {
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   test('parseProbe reads duration, frame rate, size and audio from `ffmpeg -i`', () => {
-    expect(parseProbe(PROBE_41, 'in.mp4')).toEqual({ durationMs: 90_520, fps: 29.97, width: 1920, height: 1080, hasAudio: true, audioTracks: 1 });
+    expect(parseProbe(PROBE_41, 'in.mp4')).toEqual({
+      durationMs: 90_520,
+      fps: 29.97,
+      width: 1920,
+      height: 1080,
+      hasAudio: true,
+      audioTracks: 1,
+    });
     const silent = PROBE_41.replace(/^.*Audio:.*$/m, '').replace('29.97 fps, ', '');
     expect(parseProbe(silent, 'in.mp4')).toMatchObject({ fps: 29.97, hasAudio: false, audioTracks: 0 });
   });
@@ -48,7 +55,9 @@ describe('ffmpeg helpers', () => {
     expect((error as MediaError).message).toBe(
       '/x/bad.mp4: not a media file ffmpeg can read: mov,mp4,m4a,3gp,3g2,mj2: moov atom not found\n/x/bad.mp4: Invalid data found when processing input',
     );
-    expect(() => parseProbe(PROBE_41.replace(/^.*Video:.*$/m, ''), 'a.m4a')).toThrow('a.m4a: no video stream');
+    expect(() => parseProbe(PROBE_41.replace(/^.*Video:.*$/m, ''), 'a.m4a')).toThrow(
+      'a.m4a: no video stream',
+    );
   });
 
   test('meaningfulLines drops the stream listing and keeps the last lines', () => {
@@ -77,8 +86,14 @@ describe('ladder', () => {
       { width: 960, height: 540 },
       { width: 1280, height: 720 },
     ]);
-    expect(renditionSize(LADDER[0] as (typeof LADDER)[number], { width: 1080, height: 1920 })).toEqual({ width: 202, height: 360 });
-    expect(renditionSize(LADDER[2] as (typeof LADDER)[number], { width: 1440, height: 1080 })).toEqual({ width: 960, height: 720 });
+    expect(renditionSize(LADDER[0] as (typeof LADDER)[number], { width: 1080, height: 1920 })).toEqual({
+      width: 202,
+      height: 360,
+    });
+    expect(renditionSize(LADDER[2] as (typeof LADDER)[number], { width: 1440, height: 1080 })).toEqual({
+      width: 960,
+      height: 720,
+    });
   });
 
   test('2-second GOPs at the source rate; a silent track when the input has none; no 5.1-only option', () => {
@@ -88,14 +103,28 @@ describe('ladder', () => {
     expect(value('-g')).toBe('50');
     expect(value('-keyint_min')).toBe('50');
     expect(value('-sc_threshold')).toBe('0');
-    expect(args.join(' ')).toContain('-f lavfi -t 10.000 -i anullsrc=channel_layout=stereo:sample_rate=48000');
+    expect(args.join(' ')).toContain(
+      '-f lavfi -t 10.000 -i anullsrc=channel_layout=stereo:sample_rate=48000',
+    );
     expect(args).toContain('1:a:0');
     expect(value('-media_seg_name')).toBe('seg-abcd-$RepresentationID$-$Number%05d$.m4s');
     expect(args.at(-1)).toBe('/out/manifest.mpd');
-    for (const only51 of ['-hls_master_name', '-frag_type', '-ldash', '-lhls', '-mpd_profile', '-write_prft']) {
+    for (const only51 of [
+      '-hls_master_name',
+      '-frag_type',
+      '-ldash',
+      '-lhls',
+      '-mpd_profile',
+      '-write_prft',
+    ]) {
       expect(args).not.toContain(only51);
     }
-    const withAudio = ladderArgs({ input: 'in.mp4', probe: { ...probe, fps: 30, hasAudio: true, audioTracks: 1 }, outDir: '/o', segmentPrefix: 'x' });
+    const withAudio = ladderArgs({
+      input: 'in.mp4',
+      probe: { ...probe, fps: 30, hasAudio: true, audioTracks: 1 },
+      outDir: '/o',
+      segmentPrefix: 'x',
+    });
     expect(withAudio).toContain('0:a:0');
     expect(withAudio.join(' ')).not.toContain('anullsrc');
     expect(withAudio[withAudio.indexOf('-g') + 1]).toBe('60');
@@ -104,9 +133,15 @@ describe('ladder', () => {
 
 describe('subtitles', () => {
   test('validateWebVtt accepts real files and names the file when it refuses', () => {
-    expect(validateWebVtt('\uFEFFWEBVTT\n\n00:00.000 --> 00:01.500 align:start\nHi\n', 'a.vtt')).toMatch(/^WEBVTT/);
-    expect(() => validateWebVtt('1\n00:00:01,000 --> 00:00:02,000\nSRT\n', 'x.srt')).toThrow(/^x\.srt: not a WebVTT file/);
-    expect(() => validateWebVtt('WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nx\n', 'b.vtt')).toThrow(/^b\.vtt: line 3/);
+    expect(validateWebVtt('\uFEFFWEBVTT\n\n00:00.000 --> 00:01.500 align:start\nHi\n', 'a.vtt')).toMatch(
+      /^WEBVTT/,
+    );
+    expect(() => validateWebVtt('1\n00:00:01,000 --> 00:00:02,000\nSRT\n', 'x.srt')).toThrow(
+      /^x\.srt: not a WebVTT file/,
+    );
+    expect(() => validateWebVtt('WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nx\n', 'b.vtt')).toThrow(
+      /^b\.vtt: line 3/,
+    );
     expect(() => validateWebVtt('WEBVTT\n', 'c.vtt')).toThrow('c.vtt: no cue');
   });
 
@@ -133,14 +168,17 @@ describe('subtitles', () => {
       '',
     ].join('\n');
     const out = addSubtitlesToMaster(master, subs).split('\n');
-    expect(out[3]).toBe('#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Français",LANGUAGE="fr",DEFAULT=NO,AUTOSELECT=YES,URI="subs/fr.m3u8"');
+    expect(out[3]).toBe(
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Français",LANGUAGE="fr",DEFAULT=NO,AUTOSELECT=YES,URI="subs/fr.m3u8"',
+    );
     expect(out[4]).toContain('NAME="العربية",LANGUAGE="ar"');
     expect(out.filter((l) => l.endsWith(',SUBTITLES="subs"'))).toHaveLength(2);
     expect(addSubtitlesToMaster(master, [])).toBe(master);
   });
 
   test('the MPD gets one text AdaptationSet per language', () => {
-    const mpd = '<MPD>\n\t<Period id="0">\n\t\t<AdaptationSet id="0" contentType="video">\n\t\t</AdaptationSet>\n\t\t<AdaptationSet id="1" contentType="audio">\n\t\t</AdaptationSet>\n\t</Period>\n</MPD>\n';
+    const mpd =
+      '<MPD>\n\t<Period id="0">\n\t\t<AdaptationSet id="0" contentType="video">\n\t\t</AdaptationSet>\n\t\t<AdaptationSet id="1" contentType="audio">\n\t\t</AdaptationSet>\n\t</Period>\n</MPD>\n';
     const out = addSubtitlesToMpd(mpd, subs);
     expect(out).toContain('<AdaptationSet id="2" contentType="text" mimeType="text/vtt" lang="fr">');
     expect(out).toContain('<AdaptationSet id="3" contentType="text" mimeType="text/vtt" lang="ar">');

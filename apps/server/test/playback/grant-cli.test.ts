@@ -30,7 +30,11 @@ describe('household-grant command', () => {
       },
     }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
 
   test('a subscription, then a ticket, open the titles; refusals exit 1, wrong usage 2', async () => {
@@ -43,7 +47,9 @@ describe('household-grant command', () => {
 
     const subscribed = await grant(email.toUpperCase(), 'subscription', 'abonnement');
     expect(subscribed.code, subscribed.stderr).toBe(0);
-    expect(subscribed.stdout).toMatch(new RegExp(`household ${user.accountId} \\(.*\\): subscription to abonnement sub_\\w+`));
+    expect(subscribed.stdout).toMatch(
+      new RegExp(`household ${user.accountId} \\(.*\\): subscription to abonnement sub_\\w+`),
+    );
     f.clock.now = Date.now();
     const played = await playRequest(f.app, ASSETS.subscription, bearer(user.sessionToken));
     expect(played.statusCode, played.body).toBe(200);
@@ -51,14 +57,22 @@ describe('household-grant command', () => {
     const ticket = await grant(email, 'ticket', ASSETS.rental, 'location', '--until', '2099-01-01T00:00:00Z');
     expect(ticket.code, ticket.stderr).toBe(0);
     expect((await playRequest(f.app, ASSETS.rental, bearer(user.sessionToken))).statusCode).toBe(200);
-    const row = await f.db.selectFrom('video_tickets').select('end_date').where('household_id', '=', user.accountId).executeTakeFirstOrThrow();
+    const row = await f.db
+      .selectFrom('video_tickets')
+      .select('end_date')
+      .where('household_id', '=', user.accountId)
+      .executeTakeFirstOrThrow();
     expect(row.end_date).toBe('2099-01-01T00:00:00.000Z');
 
     const wrongType = await grant(email, 'subscription', 'location');
     expect(wrongType.code).toBe(1);
     expect(wrongType.stderr).toContain('location is a Transactional product, not a Subscription');
-    expect((await grant(email, 'ticket', 'film-inconnu', 'location')).stderr).toContain('unknown asset film-inconnu');
-    expect((await grant('nobody@example.com', 'subscription', 'abonnement')).stderr).toContain('no household with the email nobody@example.com');
+    expect((await grant(email, 'ticket', 'film-inconnu', 'location')).stderr).toContain(
+      'unknown asset film-inconnu',
+    );
+    expect((await grant('nobody@example.com', 'subscription', 'abonnement')).stderr).toContain(
+      'no household with the email nobody@example.com',
+    );
     const usage = await grant(email, 'ticket', ASSETS.rental);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('usage: household-grant');

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { accountPaths, playbackPaths, type LoginResponse, type PlayResponse } from '@antenne/contract';
-import { expect } from 'vitest';
+import type { Logger } from 'pino';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { Engine } from '../../src/db/database.js';
 import { importCatalogue } from '../../src/modules/catalogue/import-service.js';
@@ -12,7 +13,13 @@ import { createBeaconTokens, type BeaconTokens } from '../../src/modules/playbac
 import { createPlayTokens, type PlayTokens } from '../../src/modules/playback/play-token.js';
 import { bearer, login, testVerifyIdToken } from '../accounts/helpers.js';
 import { extraAsset, OPEN, smallCatalogue } from '../catalogue/helpers.js';
-import { buildTestApp, createTestDatabase, TENANT, testConfig, type TestDatabase } from '../helpers/test-app.js';
+import {
+  buildTestApp,
+  createTestDatabase,
+  TENANT,
+  testConfig,
+  type TestDatabase,
+} from '../helpers/test-app.js';
 
 /**
  * The playback suites' setting: a catalogue with one title per offer type and per refusal, small
@@ -93,7 +100,9 @@ export function playbackCatalogue() {
     }),
     film(ASSETS.ads, ['gratuit-pub'], {
       parentalRatings: csa('3'),
-      publications: [{ publicationId: `pub-${ASSETS.ads}`, ...OPEN, products: ['gratuit-pub'], rights: { maxAds: 2 } }],
+      publications: [
+        { publicationId: `pub-${ASSETS.ads}`, ...OPEN, products: ['gratuit-pub'], rights: { maxAds: 2 } },
+      ],
     }),
     film(ASSETS.subscription, ['abonnement']),
     film(ASSETS.rental, ['location']),
@@ -102,12 +111,22 @@ export function playbackCatalogue() {
     film(ASSETS.trailer, ['gratuit'], { type: 'CLIP', duration: 60_000 }),
     film(ASSETS.future, ['gratuit'], {
       publications: [
-        { publicationId: 'pub-futur', fromDate: '2099-01-01T00:00:00Z', toDate: '2099-12-31T00:00:00Z', products: ['gratuit'] },
+        {
+          publicationId: 'pub-futur',
+          fromDate: '2099-01-01T00:00:00Z',
+          toDate: '2099-12-31T00:00:00Z',
+          products: ['gratuit'],
+        },
       ],
     }),
     film(ASSETS.expired, ['gratuit'], {
       publications: [
-        { publicationId: 'pub-expire', fromDate: '2020-01-01T00:00:00Z', toDate: '2021-01-01T00:00:00Z', products: ['gratuit'] },
+        {
+          publicationId: 'pub-expire',
+          fromDate: '2020-01-01T00:00:00Z',
+          toDate: '2021-01-01T00:00:00Z',
+          products: ['gratuit'],
+        },
       ],
     }),
     film(ASSETS.franceOnly, ['gratuit'], {
@@ -123,10 +142,22 @@ export function playbackCatalogue() {
 /** Fake media files: a master playlist naming a segment, an MPD, the segment (an ISO BMFF box). */
 function writeFolder(dir: string): void {
   mkdirSync(path.join(dir, 'v360'), { recursive: true });
-  writeFileSync(path.join(dir, 'master.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nv360/index.m3u8\n');
-  writeFileSync(path.join(dir, 'v360', 'index.m3u8'), '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n00001.m4s\n#EXT-X-ENDLIST\n');
-  writeFileSync(path.join(dir, 'manifest.mpd'), '<?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011"/>');
-  writeFileSync(path.join(dir, 'v360', '00001.m4s'), Buffer.concat([Buffer.from([0, 0, 0, 16]), Buffer.from('moof'), randomBytes(1000)]));
+  writeFileSync(
+    path.join(dir, 'master.m3u8'),
+    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nv360/index.m3u8\n',
+  );
+  writeFileSync(
+    path.join(dir, 'v360', 'index.m3u8'),
+    '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n00001.m4s\n#EXT-X-ENDLIST\n',
+  );
+  writeFileSync(
+    path.join(dir, 'manifest.mpd'),
+    '<?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011"/>',
+  );
+  writeFileSync(
+    path.join(dir, 'v360', '00001.m4s'),
+    Buffer.concat([Buffer.from([0, 0, 0, 16]), Buffer.from('moof'), randomBytes(1000)]),
+  );
 }
 
 export interface PlaybackFixture {
@@ -143,7 +174,11 @@ export interface PlaybackFixture {
   close(): Promise<void>;
 }
 
-export async function setUpPlayback(engine: Engine): Promise<PlaybackFixture> {
+/** `logger`: where the app's log lines go (silent by default). */
+export async function setUpPlayback(
+  engine: Engine,
+  options: { logger?: Logger } = {},
+): Promise<PlaybackFixture> {
   const testDb = await createTestDatabase(engine);
   const database = testDb.open();
   const result = await importCatalogue(database.db, playbackCatalogue(), TENANT);
@@ -152,7 +187,8 @@ export async function setUpPlayback(engine: Engine): Promise<PlaybackFixture> {
   const dataDir = testDb.options.dataDir;
   for (const id of Object.values(ASSETS)) writeFolder(path.join(dataDir, 'media', id));
   const cacheDir = mkdtempSync(path.join(tmpdir(), 'antenne-playback-'));
-  for (const folder of [BRAND_FOLDER, CSA10_FOLDER]) writeFolder(path.join(cacheDir, 'media', folder.split('/')[2] as string));
+  for (const folder of [BRAND_FOLDER, CSA10_FOLDER])
+    writeFolder(path.join(cacheDir, 'media', folder.split('/')[2] as string));
   mkdirSync(path.join(cacheDir, 'media', 'ad-1-0123456789ab'), { recursive: true });
   writeFileSync(path.join(cacheDir, 'media', 'ad-1-0123456789ab', 'ad.mp4'), randomBytes(4096));
 
@@ -163,11 +199,29 @@ export async function setUpPlayback(engine: Engine): Promise<PlaybackFixture> {
     cacheCheckEveryMs: 0,
     // The tests' requests come from 127.0.0.1, standing for a proxy that reports the viewer's address.
     config: { trustProxy: ['127.0.0.1'], cacheDir, demoContent: true },
+    ...(options.logger ? { logger: options.logger } : {}),
   });
-  app.playbackMedia.setBumper('bumper-brand', { hls: `${BRAND_FOLDER}master.m3u8`, dash: `${BRAND_FOLDER}manifest.mpd`, durationMs: 3000 });
-  app.playbackMedia.setBumper('bumper-csa-10', { hls: `${CSA10_FOLDER}master.m3u8`, dash: `${CSA10_FOLDER}manifest.mpd`, durationMs: 3000 });
+  app.playbackMedia.setBumper('bumper-brand', {
+    hls: `${BRAND_FOLDER}master.m3u8`,
+    dash: `${BRAND_FOLDER}manifest.mpd`,
+    durationMs: 3000,
+  });
+  app.playbackMedia.setBumper('bumper-csa-10', {
+    hls: `${CSA10_FOLDER}master.m3u8`,
+    dash: `${CSA10_FOLDER}manifest.mpd`,
+    durationMs: 3000,
+  });
   app.playbackMedia.setAds([
-    { id: 'ad-1', title: 'Café du Port', mp4: AD_MP4, durationMs: 8000, width: 1280, height: 720, clickThrough: 'https://example.com/cafe?a=1&b=2', codecs: 'avc1.4d401f,mp4a.40.2' },
+    {
+      id: 'ad-1',
+      title: 'Café du Port',
+      mp4: AD_MP4,
+      durationMs: 8000,
+      width: 1280,
+      height: 720,
+      clickThrough: 'https://example.com/cafe?a=1&b=2',
+      codecs: 'avc1.4d401f,mp4a.40.2',
+    },
   ]);
   app.playbackMedia.contentKeys.add({ keyId: KEY_ID, key: KEY, mediaPrefix: `/media/${ASSETS.encrypted}/` });
 
@@ -200,10 +254,38 @@ export function playRequest(app: App, assetId: string, headers: Record<string, s
 }
 
 /** Plays and expects 200. */
-export async function play(app: App, assetId: string, headers: Record<string, string> = {}): Promise<PlayResponse> {
+export async function play(
+  app: App,
+  assetId: string,
+  headers: Record<string, string> = {},
+): Promise<PlayResponse> {
   const response = await playRequest(app, assetId, headers);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<PlayResponse>();
 }
 
 export { bearer, accountPaths };
+
+/**
+ * Builds the playback fixture and a household in the enclosing describe's beforeAll, closes it in
+ * its afterAll; `auth` is that household's bearer, `get` a GET on the app.
+ */
+export function usePlayback(engine: Engine) {
+  let f: PlaybackFixture | undefined;
+  let user: LoginResponse | undefined;
+  beforeAll(async () => {
+    f = await setUpPlayback(engine);
+    user = await newHousehold(f.app);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+  const state = () => {
+    if (!f || !user) throw new Error('the playback fixture is built in beforeAll');
+    return { f, user };
+  };
+  const auth = () => bearer(state().user.sessionToken);
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    state().f.app.inject({ method: 'GET', url, headers });
+  return { state, auth, get };
+}

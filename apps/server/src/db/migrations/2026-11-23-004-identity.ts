@@ -32,7 +32,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never depend on app types
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['identity_rate_limit', 'identity_jwks', 'identity_verification', 'identity_account', 'identity_session', 'identity_user']) {
+  for (const table of [
+    'identity_rate_limit',
+    'identity_jwks',
+    'identity_verification',
+    'identity_account',
+    'identity_session',
+    'identity_user',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -59,7 +59,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     // ISO 3166-1 alpha-2, or null when the visitor's country is unknown.
     .addColumn('country', 'varchar(2)')
     .execute();
-  await db.schema.createIndex('play_sessions_household_idx').on('play_sessions').column('household_id').execute();
+  await db.schema
+    .createIndex('play_sessions_household_idx')
+    .on('play_sessions')
+    .column('household_id')
+    .execute();
   await db.schema.createIndex('play_sessions_profile_idx').on('play_sessions').column('profile_id').execute();
 
   await db.schema
@@ -90,7 +94,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('ad_beacons')
     .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
     // Null when the beacon names no live play session (ad servers record such pixels too).
-    .addColumn('play_session_id', 'varchar(64)', (col) => col.references('play_sessions.id').onDelete('cascade'))
+    .addColumn('play_session_id', 'varchar(64)', (col) =>
+      col.references('play_sessions.id').onDelete('cascade'),
+    )
     .addColumn('ad_id', 'varchar(100)', (col) => col.notNull())
     .addColumn('event', 'varchar(32)', (col) => col.notNull())
     .addColumn('received_at', 'varchar(40)', (col) => col.notNull())
@@ -100,7 +106,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never depend on app types
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['ad_beacons', 'playback_events', 'play_sessions', 'video_tickets', 'household_subscriptions']) {
+  for (const table of [
+    'ad_beacons',
+    'playback_events',
+    'play_sessions',
+    'video_tickets',
+    'household_subscriptions',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -11,10 +11,12 @@ const COLUMNS = ['firstName', 'lastName', 'birthday', 'gender', 'country'] as co
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never depend on app types
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const column of COLUMNS) await db.schema.alterTable('identity_user').addColumn(column, 'text').execute();
+  for (const column of COLUMNS)
+    await db.schema.alterTable('identity_user').addColumn(column, 'text').execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never depend on app types
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const column of [...COLUMNS].reverse()) await db.schema.alterTable('identity_user').dropColumn(column).execute();
+  for (const column of [...COLUMNS].reverse())
+    await db.schema.alterTable('identity_user').dropColumn(column).execute();
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { PROFILE_PROPERTY } from '@antenne/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction, type Executor } from '../../db/transaction.js';
-import type { Identity } from '../identity/auth.js';
+import type { Identity } from '../identity/index.js';
 import * as repo from './repository.js';
 import { hashPin, newId } from './secrets.js';
 
@@ -36,7 +35,11 @@ export const DEMO_SUBSCRIBER = {
  * database made before playback lacks it). Verified, with its household, profiles and
  * subscription. Returns whether it was created.
  */
-export async function seedDemoSubscriber(identity: Identity, db: Kysely<Database>, now = () => new Date()): Promise<boolean> {
+export async function seedDemoSubscriber(
+  identity: Identity,
+  db: Kysely<Database>,
+  now = () => new Date(),
+): Promise<boolean> {
   const ctx = await identity.$context;
   const existing = await ctx.internalAdapter.findUserByEmail(DEMO_SUBSCRIBER.email);
   if (existing) {
@@ -58,7 +61,13 @@ export async function seedDemoSubscriber(identity: Identity, db: Kysely<Database
   const pinHash = await hashPin(DEMO_SUBSCRIBER.pin);
   await inTransaction(db, async (trx) => {
     const householdId = newId('acc');
-    await repo.insertHouseholdIfAbsent(trx, { id: householdId, identity_user_id: user.id, email: DEMO_SUBSCRIBER.email, status: 'ACTIVE', created_at: created });
+    await repo.insertHouseholdIfAbsent(trx, {
+      id: householdId,
+      identity_user_id: user.id,
+      email: DEMO_SUBSCRIBER.email,
+      status: 'ACTIVE',
+      created_at: created,
+    });
     for (const profile of DEMO_SUBSCRIBER.profiles) {
       await repo.insertProfile(trx, {
         id: newId('usr'),
@@ -84,21 +93,7 @@ export async function seedDemoSubscriber(identity: Identity, db: Kysely<Database
 
 /** An open-ended subscription to the demo's Subscription product, unless the household has one. */
 async function ensureSubscription(db: Executor, householdId: string, start: string): Promise<void> {
-  const existing = await db
-    .selectFrom('household_subscriptions')
-    .select('id')
-    .where('household_id', '=', householdId)
-    .where('product_id', '=', DEMO_SUBSCRIBER.subscriptionProductId)
-    .executeTakeFirst();
-  if (existing !== undefined) return;
-  await db
-    .insertInto('household_subscriptions')
-    .values({
-      id: `sub_${randomBytes(12).toString('hex')}`,
-      household_id: householdId,
-      product_id: DEMO_SUBSCRIBER.subscriptionProductId,
-      start_date: start,
-      end_date: null,
-    })
-    .execute();
+  const productId = DEMO_SUBSCRIBER.subscriptionProductId;
+  if (!(await repo.hasSubscription(db, householdId, productId)))
+    await repo.insertOpenSubscription(db, householdId, productId, start);
 }

@@ -1,7 +1,10 @@
 /** The accounts module: households, profiles, Exposure sessions and personal calls (see README.md). */
 export { accountsRoutes, type AccountsRoutesOptions, type VerifyIdToken } from './routes.js';
-export { recordProgress } from './repository.js';
-export { isRestrictedRow, restrictedLevelOf } from './parental.js';
+// findHouseholdsByEmail, findOwnerProfile, listPlayHistory, parentalProfileOf, verifyPin: what the
+// playback module reads of a household (the play call's bookmark and parental PIN, the grant command).
+export { findHouseholdsByEmail, findOwnerProfile, listPlayHistory, recordProgress } from './repository.js';
+export { isRestrictedRow, parentalProfileOf, restrictedLevelOf } from './parental.js';
+export { verifyPin } from './secrets.js';
 export { WrongPinLimiter } from './pin-attempts.js';
 export { bearerToken, requireUnrestrictedBearer, restrictedViewer } from './session-auth.js';
 export {

@@ -1,8 +1,13 @@
-import { isRestrictedProfile, PROFILE_PROPERTY, profileParentalLevel, type ParentalProfile } from '@antenne/contract';
+import {
+  isRestrictedProfile,
+  PROFILE_PROPERTY,
+  profileParentalLevel,
+  type ParentalProfile,
+} from '@antenne/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/errors.js';
 import type { ProfileRow } from './repository.js';
-import type { SessionContext } from './service.js';
+import type { SessionContext } from './core.js';
 
 /**
  * The parental rules on the server's rows (ADR 0012): the contract says what a restricted profile
@@ -14,7 +19,9 @@ import type { SessionContext } from './service.js';
 export function parentalProfileOf(profile: Pick<ProfileRow, 'child' | 'metadata'>): ParentalProfile {
   const out: ParentalProfile = { child: Number(profile.child) === 1 };
   try {
-    const value = (JSON.parse(profile.metadata) as Record<string, unknown> | null)?.[PROFILE_PROPERTY.prLevel];
+    const value = (JSON.parse(profile.metadata) as Record<string, unknown> | null)?.[
+      PROFILE_PROPERTY.prLevel
+    ];
     if (typeof value === 'string') out.prLevel = value;
     else if (typeof value === 'number') out.prLevel = String(value);
   } catch {
@@ -23,7 +30,8 @@ export function parentalProfileOf(profile: Pick<ProfileRow, 'child' | 'metadata'
   return out;
 }
 
-export const isRestrictedRow = (profile: Pick<ProfileRow, 'child' | 'metadata'>) => isRestrictedProfile(parentalProfileOf(profile));
+export const isRestrictedRow = (profile: Pick<ProfileRow, 'child' | 'metadata'>) =>
+  isRestrictedProfile(parentalProfileOf(profile));
 
 /** The level (a CSA code) the session's profile is held to, when it is restricted. */
 export function restrictedLevelOf(ctx: Pick<SessionContext, 'profile'>): string | undefined {
@@ -32,7 +40,11 @@ export function restrictedLevelOf(ctx: Pick<SessionContext, 'profile'>): string 
 }
 
 export const profileRestricted = (what: string) =>
-  new ApiError(403, 'PROFILE_RESTRICTED', `a restricted profile cannot ${what}: switch to an unrestricted profile`);
+  new ApiError(
+    403,
+    'PROFILE_RESTRICTED',
+    `a restricted profile cannot ${what}: switch to an unrestricted profile`,
+  );
 
 /** Refuses (403 PROFILE_RESTRICTED) when the session's profile is restricted. */
 export function refuseRestricted(ctx: Pick<SessionContext, 'profile'>, what: string): void {

@@ -1,24 +1,19 @@
 import type { Selectable } from 'kysely';
-import type {
-  FavoritesTable,
-  HouseholdsTable,
-  PlayHistoryTable,
-  ProfilesTable,
-  SessionsTable,
-} from '../../db/schema.js';
+import { randomBytes } from 'node:crypto';
+import type { HouseholdsTable, ProfilesTable, SessionsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
 /**
  * The accounts' SQL: households, profiles, sessions and each profile's personal rows. Every
  * query that reads personal data names the household or the profile it belongs to; the service
- * passes only the ones of the caller's session. Works the same on SQLite and PostgreSQL.
+ * passes only the ones of the caller's session. Works the same on SQLite and PostgreSQL. The
+ * personal rows' SQL is in personal-repository.ts, re-exported here.
  */
 
 export type HouseholdRow = Selectable<HouseholdsTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type SessionRow = Selectable<SessionsTable>;
-export type FavoriteRow = Selectable<FavoritesTable>;
-export type PlayHistoryRow = Selectable<PlayHistoryTable>;
+export * from './personal-repository.js';
 
 /** The personal tables, children first (the order rows are deleted in). */
 export const PERSONAL_TABLES = [
@@ -194,133 +189,38 @@ export async function revokeHouseholdSessions(db: Executor, householdId: string,
     .execute();
 }
 
-// Preferences ---------------------------------------------------------------------------------
+// The demo subscriber's subscription -----------------------------------------------------------
 
-export function findPreferences(
+/** Whether the household subscribes to this product (whatever its dates). */
+export async function hasSubscription(
   db: Executor,
-  profileId: string,
-): Promise<{ map: string; last_updated: string } | undefined> {
-  return db
-    .selectFrom('preferences')
-    .select(['map', 'last_updated'])
-    .where('profile_id', '=', profileId)
-    .executeTakeFirst();
-}
-
-export async function savePreferences(
-  db: Executor,
-  profileId: string,
-  map: string,
-  lastUpdated: string,
-): Promise<void> {
-  await db
-    .insertInto('preferences')
-    .values({ profile_id: profileId, map, last_updated: lastUpdated })
-    .onConflict((oc) => oc.column('profile_id').doUpdateSet({ map, last_updated: lastUpdated }))
-    .execute();
-}
-
-// Favourites ----------------------------------------------------------------------------------
-
-/** Newest first. */
-export function listFavorites(db: Executor, profileId: string): Promise<FavoriteRow[]> {
-  return db
-    .selectFrom('favorites')
-    .selectAll()
-    .where('profile_id', '=', profileId)
-    .orderBy('created_at', 'desc')
-    .orderBy('asset_id')
-    .execute();
-}
-
-export function findFavorite(
-  db: Executor,
-  profileId: string,
-  assetId: string,
-): Promise<FavoriteRow | undefined> {
-  return db
-    .selectFrom('favorites')
-    .selectAll()
-    .where('profile_id', '=', profileId)
-    .where('asset_id', '=', assetId)
-    .executeTakeFirst();
-}
-
-export async function countFavorites(db: Executor, profileId: string): Promise<number> {
+  householdId: string,
+  productId: string,
+): Promise<boolean> {
   const row = await db
-    .selectFrom('favorites')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('profile_id', '=', profileId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .selectFrom('household_subscriptions')
+    .select('id')
+    .where('household_id', '=', householdId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** Adds a favourite; an existing one is kept as it is (adding twice changes nothing). */
-export async function insertFavorite(db: Executor, row: FavoriteRow): Promise<void> {
-  await db
-    .insertInto('favorites')
-    .values(row)
-    .onConflict((oc) => oc.columns(['profile_id', 'asset_id']).doNothing())
-    .execute();
-}
-
-export async function deleteFavorite(db: Executor, profileId: string, assetId: string): Promise<void> {
-  await db
-    .deleteFrom('favorites')
-    .where('profile_id', '=', profileId)
-    .where('asset_id', '=', assetId)
-    .execute();
-}
-
-// Play history --------------------------------------------------------------------------------
-
-/**
- * Records where a profile stopped in an asset (offset in ms into it, at `viewedAt` epoch ms):
- * one row per profile and asset, the latest wins. For the player (nothing else writes it yet).
- */
-export async function recordProgress(
+/** An open-ended subscription of the household to a product, from `start` (ISO-8601). */
+export async function insertOpenSubscription(
   db: Executor,
-  progress: { profileId: string; assetId: string; offsetMs: number; viewedAt: number },
+  householdId: string,
+  productId: string,
+  start: string,
 ): Promise<void> {
-  const offset = Math.max(0, Math.round(progress.offsetMs));
-  const time = Math.round(progress.viewedAt);
   await db
-    .insertInto('play_history')
+    .insertInto('household_subscriptions')
     .values({
-      profile_id: progress.profileId,
-      asset_id: progress.assetId,
-      last_viewed_offset: offset,
-      last_viewed_time: time,
+      id: `sub_${randomBytes(12).toString('hex')}`,
+      household_id: householdId,
+      product_id: productId,
+      start_date: start,
+      end_date: null,
     })
-    .onConflict((oc) =>
-      oc
-        .columns(['profile_id', 'asset_id'])
-        .doUpdateSet({ last_viewed_offset: offset, last_viewed_time: time }),
-    )
     .execute();
-}
-
-export interface PlayHistoryEntry {
-  assetId: string;
-  lastViewedOffset: number;
-  lastViewedTime: number;
-}
-
-/** A profile's play history, most recent first; only these assets when `assetIds` is given. */
-export async function listPlayHistory(
-  db: Executor,
-  profileId: string,
-  assetIds?: string[],
-): Promise<PlayHistoryEntry[]> {
-  let query = db.selectFrom('play_history').selectAll().where('profile_id', '=', profileId);
-  if (assetIds !== undefined) {
-    if (assetIds.length === 0) return [];
-    query = query.where('asset_id', 'in', assetIds);
-  }
-  const rows = await query.orderBy('last_viewed_time', 'desc').orderBy('asset_id').execute();
-  return rows.map((r) => ({
-    assetId: r.asset_id,
-    lastViewedOffset: Number(r.last_viewed_offset),
-    lastViewedTime: Number(r.last_viewed_time),
-  }));
 }

@@ -83,11 +83,16 @@ export async function requireUnrestrictedBearer(
   if (household === undefined) return undefined;
   const token = bearerToken(authorization);
   if (token === undefined) {
-    throw new ApiError(401, 'NO_SESSION_TOKEN', `${what} needs the session of an unrestricted profile (Authorization: Bearer)`);
+    throw new ApiError(
+      401,
+      'NO_SESSION_TOKEN',
+      `${what} needs the session of an unrestricted profile (Authorization: Bearer)`,
+    );
   }
   if (token === '') throw new ApiError(401, 'INVALID_SESSION_TOKEN');
   const ctx = await authenticateSession(db, token, clock);
-  if (ctx.household.id !== household.id) throw new ApiError(403, 'FORBIDDEN', 'the session is not of this account');
+  if (ctx.household.id !== household.id)
+    throw new ApiError(403, 'FORBIDDEN', 'the session is not of this account');
   refuseRestricted(ctx, what);
   return household.id;
 }

@@ -38,6 +38,18 @@ function chunks<T>(items: T[]): T[][] {
 
 // ---- snapshot loading --------------------------------------------------------------------------
 
+/** Whether the tenant's catalogue holds any asset (published or not). */
+export async function hasAnyAsset(db: Executor, { customer, businessUnit }: Tenant): Promise<boolean> {
+  const row = await db
+    .selectFrom('asset')
+    .select('id')
+    .where('customer', '=', customer)
+    .where('business_unit', '=', businessUnit)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function listAssets(db: Executor, { customer, businessUnit }: Tenant): Promise<AssetRow[]> {
   return db
     .selectFrom('asset')

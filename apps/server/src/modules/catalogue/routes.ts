@@ -1,4 +1,5 @@
 import {
+  cataloguePatterns as routes,
   AssetListQuerySchema,
   AssetListSchema,
   AssetQuerySchema,
@@ -13,20 +14,16 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { DatabaseHandle } from '../../db/database.js';
-import { assertTenant, type Tenant } from '../../lib/business-unit.js';
+import type { Tenant } from '../../lib/business-unit.js';
+import { exposureScope } from '../../lib/exposure-scope.js';
 import { cachedAnswer, NotModifiedSchema, personalHeaders, sendAnswer } from '../../lib/http-cache.js';
-import type { VersionedCache } from '../../lib/versioned-cache.js';
-import { CatalogueService } from './service.js';
+import type { CatalogueService } from './service.js';
 import type { CatalogueSnapshot } from './snapshot.js';
 
 export interface CatalogueRoutesOptions {
-  database: DatabaseHandle;
   tenant: Tenant;
-  /** Holds the catalogue snapshot, with its serialised answers (dropped when the catalogue version changes). */
-  snapshots: VersionedCache;
-  /** The clock publications are checked against (tests move it). */
-  clock?: () => number;
+  /** The app's one catalogue service (its snapshot holds the serialised answers). */
+  catalogue: CatalogueService;
   /**
    * The parental level of the request's restricted profile (its bearer session), or undefined
    * (visitor, unrestricted profile): lists, suggestions and search then leave out the titles
@@ -36,20 +33,9 @@ export interface CatalogueRoutesOptions {
 }
 
 const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.String() });
-const AssetParams = Type.Object({
-  customer: Type.String(),
-  businessUnit: Type.String(),
-  assetId: Type.String({ minLength: 1 }),
-});
-const TagParams = Type.Object({
-  customer: Type.String(),
-  businessUnit: Type.String(),
-  tagId: Type.String({ minLength: 1 }),
-});
-const TextParams = Type.Object({ customer: Type.String(), businessUnit: Type.String(), text: Type.String() });
-
-const V1 = '/v1/customer/:customer/businessunit/:businessUnit';
-const V2 = '/v2/customer/:customer/businessunit/:businessUnit';
+const AssetParams = Type.Object({ ...TenantParams.properties, assetId: Type.String({ minLength: 1 }) });
+const TagParams = Type.Object({ ...TenantParams.properties, tagId: Type.String({ minLength: 1 }) });
+const TextParams = Type.Object({ ...TenantParams.properties, text: Type.String() });
 /** Besides the body: 304 (If-None-Match, lib/http-cache.ts) and the errors. */
 const errors = { 304: NotModifiedSchema, 400: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -59,8 +45,7 @@ const errors = { 304: NotModifiedSchema, 400: ErrorBodySchema, 404: ErrorBodySch
  * public: ETag + Cache-Control, and serialised once per catalogue version and normalised URL.
  */
 export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> = async (app, options) => {
-  const { tenant } = options;
-  const service = new CatalogueService(options.database, tenant, options.snapshots, options.clock);
+  const { tenant, catalogue: service } = options;
 
   /**
    * Answers from the snapshot's cache of serialised bodies, or 304 when the client's copy is of
@@ -73,7 +58,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
   ) {
     const snapshot = await service.snapshot();
     const serialize = (value: unknown) => reply.serialize(value) as string;
-    const answer = await cachedAnswer(snapshot.answers, request.url, snapshot.version, () => compute(snapshot), serialize);
+    const answer = await cachedAnswer(
+      snapshot.answers,
+      request.url,
+      snapshot.version,
+      () => compute(snapshot),
+      serialize,
+    );
     return sendAnswer(request, reply, answer);
   }
 
@@ -98,117 +89,115 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     ' With the bearer session of a restricted profile (ADR 0012), the titles above its parental level are left out, ' +
     'in a personal answer (Cache-Control: private, no-store; no ETag).';
 
-  app.get(
-    `${V1}/content/asset`,
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Assets by ids, type, query; sorted and paged',
-        description: `Public.${restrictedNote}`,
-        params: TenantParams,
-        querystring: AssetListQuerySchema,
-        response: { 200: AssetListSchema, ...errors, 401: ErrorBodySchema },
+  await exposureScope(app, { tenant, patterns: routes }, (scope) => {
+    scope.get(
+      routes.assets.pattern,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Assets by ids, type, query; sorted and paged',
+          description: `Public.${restrictedNote}`,
+          params: TenantParams,
+          querystring: AssetListQuerySchema,
+          response: { 200: AssetListSchema, ...errors, 401: ErrorBodySchema },
+        },
       },
-    },
-    async (request, reply) => {
-      assertTenant(tenant, request.params);
-      return leveled(request, reply, (snapshot, level) => service.listAssets(snapshot, request.query, level));
-    },
-  );
+      async (request, reply) => {
+        return leveled(request, reply, (snapshot, level) =>
+          service.listAssets(snapshot, request.query, level),
+        );
+      },
+    );
 
-  app.get(
-    `${V1}/content/asset/:assetId`,
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary:
-          'One asset by id or slug (redbee:{id}:{language} accepted), with its seasons and episodes on request',
-        params: AssetParams,
-        querystring: AssetQuerySchema,
-        response: { 200: AssetSchema, ...errors },
+    scope.get(
+      routes.asset.pattern,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary:
+            'One asset by id or slug (redbee:{id}:{language} accepted), with its seasons and episodes on request',
+          params: AssetParams,
+          querystring: AssetQuerySchema,
+          response: { 200: AssetSchema, ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      assertTenant(tenant, request.params);
-      return cached(request, reply, (snapshot) =>
-        service.getAsset(snapshot, request.params.assetId, request.query),
-      );
-    },
-  );
+      async (request, reply) => {
+        return cached(request, reply, (snapshot) =>
+          service.getAsset(snapshot, request.params.assetId, request.query),
+        );
+      },
+    );
 
-  app.get(
-    `${V1}/content/asset/:assetId/next`,
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'The next episode in series order (season, then episode)',
-        params: AssetParams,
-        querystring: AssetQuerySchema,
-        response: { 200: AssetSchema, ...errors },
+    scope.get(
+      routes.nextAsset.pattern,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'The next episode in series order (season, then episode)',
+          params: AssetParams,
+          querystring: AssetQuerySchema,
+          response: { 200: AssetSchema, ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      assertTenant(tenant, request.params);
-      return cached(request, reply, (snapshot) =>
-        service.nextEpisode(snapshot, request.params.assetId, request.query),
-      );
-    },
-  );
+      async (request, reply) => {
+        return cached(request, reply, (snapshot) =>
+          service.nextEpisode(snapshot, request.params.assetId, request.query),
+        );
+      },
+    );
 
-  app.get(
-    `${V1}/tag/:tagId`,
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'A tag and its localized titles',
-        params: TagParams,
-        querystring: Type.Object({ client: Type.Optional(Type.String()) }),
-        response: { 200: TagTypeSchema, ...errors },
+    scope.get(
+      routes.tag.pattern,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'A tag and its localized titles',
+          params: TagParams,
+          querystring: Type.Object({ client: Type.Optional(Type.String()) }),
+          response: { 200: TagTypeSchema, ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      assertTenant(tenant, request.params);
-      return cached(request, reply, (snapshot) => service.getTag(snapshot, request.params.tagId));
-    },
-  );
+      async (request, reply) => {
+        return cached(request, reply, (snapshot) => service.getTag(snapshot, request.params.tagId));
+      },
+    );
 
-  app.get(
-    `${V1}/content/search/suggestions/:text`,
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Title suggestions while typing (at least 2 characters)',
-        description: `Public.${restrictedNote}`,
-        params: TextParams,
-        querystring: SearchSuggestionsQuerySchema,
-        response: { 200: SearchSuggestionListSchema, ...errors, 401: ErrorBodySchema },
+    scope.get(
+      routes.searchSuggestions.pattern,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Title suggestions while typing (at least 2 characters)',
+          description: `Public.${restrictedNote}`,
+          params: TextParams,
+          querystring: SearchSuggestionsQuerySchema,
+          response: { 200: SearchSuggestionListSchema, ...errors, 401: ErrorBodySchema },
+        },
       },
-    },
-    async (request, reply) => {
-      assertTenant(tenant, request.params);
-      return leveled(request, reply, (snapshot, level) =>
-        service.suggest(snapshot, request.params.text, request.query, level),
-      );
-    },
-  );
+      async (request, reply) => {
+        return leveled(request, reply, (snapshot, level) =>
+          service.suggest(snapshot, request.params.text, request.query, level),
+        );
+      },
+    );
 
-  app.get(
-    `${V2}/content/search/query/:text`,
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Free-text search in titles and descriptions (at least 2 characters)',
-        description: `Public.${restrictedNote}`,
-        params: TextParams,
-        querystring: SearchQuerySchema,
-        response: { 200: SearchListSchema, ...errors, 401: ErrorBodySchema },
+    scope.get(
+      routes.searchQuery.pattern,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Free-text search in titles and descriptions (at least 2 characters)',
+          description: `Public.${restrictedNote}`,
+          params: TextParams,
+          querystring: SearchQuerySchema,
+          response: { 200: SearchListSchema, ...errors, 401: ErrorBodySchema },
+        },
       },
-    },
-    async (request, reply) => {
-      assertTenant(tenant, request.params);
-      return leveled(request, reply, (snapshot, level) =>
-        service.search(snapshot, request.params.text, request.query, level),
-      );
-    },
-  );
+      async (request, reply) => {
+        return leveled(request, reply, (snapshot, level) =>
+          service.search(snapshot, request.params.text, request.query, level),
+        );
+      },
+    );
+  });
 };

@@ -153,7 +153,12 @@ export class CatalogueService {
   }
 
   /** Titles completing `text` among those the search with the same types and rating filter finds. */
-  suggest(snapshot: CatalogueSnapshot, text: string, query: SearchSuggestionsQuery, level?: string): SearchSuggestion[] {
+  suggest(
+    snapshot: CatalogueSnapshot,
+    text: string,
+    query: SearchSuggestionsQuery,
+    level?: string,
+  ): SearchSuggestion[] {
     checkSearchText(text);
     const filter = this.searchFilter(snapshot, query, level);
     return snapshot

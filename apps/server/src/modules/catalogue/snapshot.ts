@@ -1,21 +1,10 @@
-import type {
-  Asset,
-  AssetImage,
-  AssetRights,
-  AssetTag,
-  LocalizedData,
-  LocalizedTag,
-  Publication,
-  Season,
-  TagType,
-} from '@antenne/contract';
+import type { LocalizedTag, Season, TagType } from '@antenne/contract';
 import type { Kysely } from 'kysely';
 import { readCatalogueVersion } from '../../db/catalogue-version.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import type { PublicAnswer } from '../../lib/http-cache.js';
-import type { QueryableAsset, SortableAsset } from './query/index.js';
 import {
   listAssetTags,
   listAssets,
@@ -29,32 +18,26 @@ import {
   type SeasonRow,
 } from './repository.js';
 import { SearchIndex, type SearchDocument } from './search/index.js';
+import {
+  bySeriesOrder,
+  entryOf,
+  groupBy,
+  localizedOf,
+  parse,
+  publicationOf,
+  seasonOf,
+  tagsOf,
+  type CatalogueEntry,
+} from './snapshot-entries.js';
 
 /**
  * The catalogue of one tenant, in memory: every asset as a ready-to-serialise Exposure object
  * plus the views the query language, the sort and the search look at. Loaded in a few queries,
  * kept until the catalogue version changes (see service.ts), so list calls are in-memory filters.
+ * The entries are made from the rows in snapshot-entries.ts.
  */
 
-/** A publication window reduced to what availability checks need. */
-interface Window {
-  from: number;
-  to: number;
-  countries: string[];
-}
-
-export interface CatalogueEntry {
-  /** fieldSet=ALL, without seasons. */
-  asset: Asset;
-  /** fieldSet=PARTIAL: without medias, participants, external references, custom data, long descriptions. */
-  partial: Asset;
-  queryable: QueryableAsset;
-  sortable: SortableAsset;
-  windows: Window[];
-  /** Numeric season and episode (episodes), for series order. */
-  seasonNumber?: number;
-  episodeNumber?: number;
-}
+export { isAvailable, type CatalogueEntry } from './snapshot-entries.js';
 
 export interface SeasonEntry {
   season: Season;
@@ -95,199 +78,6 @@ export class BoundedMap<K, V> extends Map<K, V> {
 
 /** How many serialised answers a snapshot keeps. */
 const MAX_ANSWERS = 5000;
-
-const parse = <T>(text: string | null, fallback: T): T =>
-  text === null || text === '' ? fallback : (JSON.parse(text) as T);
-const num = (value: unknown): number | undefined =>
-  value === null || value === undefined ? undefined : Number(value);
-
-function groupBy<R, K>(rows: R[], key: (row: R) => K): Map<K, R[]> {
-  const map = new Map<K, R[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = map.get(k);
-    if (list === undefined) map.set(k, [row]);
-    else list.push(row);
-  }
-  return map;
-}
-
-function localizedOf(row: LocalizedRow): LocalizedData {
-  const out: LocalizedData = { locale: row.locale };
-  if (row.title !== null) out.title = row.title;
-  if (row.sorting_title !== null) out.sortingTitle = row.sorting_title;
-  if (row.description !== null) out.description = row.description;
-  if (row.short_description !== null) out.shortDescription = row.short_description;
-  if (row.long_description !== null) out.longDescription = row.long_description;
-  if (row.tiny_description !== null) out.tinyDescription = row.tiny_description;
-  out.images = parse<AssetImage[]>(row.images, []);
-  return out;
-}
-
-function publicationOf(row: PublicationRow): Publication {
-  const out: Publication = {
-    publicationId: row.id,
-    fromDate: row.from_date,
-    toDate: row.to_date,
-    countries: parse<string[]>(row.countries, []),
-    products: parse<string[]>(row.products, []),
-    services: parse<string[]>(row.services, []),
-    rights: parse<AssetRights>(row.rights, {}),
-  };
-  if (row.publication_date !== null) out.publicationDate = row.publication_date;
-  return out;
-}
-
-function tagsOf(rows: { scheme: string; tag_id: string }[]): AssetTag[] {
-  const schemes = new Map<string, AssetTag>();
-  for (const row of rows) {
-    let tag = schemes.get(row.scheme);
-    if (tag === undefined) schemes.set(row.scheme, (tag = { type: row.scheme, tagValues: [] }));
-    tag.tagValues.push({ tagId: row.tag_id });
-  }
-  return [...schemes.values()];
-}
-
-function entryOf(
-  row: AssetRow,
-  localized: LocalizedData[],
-  tags: AssetTag[],
-  publications: Publication[],
-): CatalogueEntry {
-  const participants = parse<{ name: string }[]>(row.participants, []);
-  const medias = parse<{ format?: string; drm?: string }[]>(row.medias, []);
-  const parentalRatings = parse<{ scheme: string; rating: string; country?: string }[]>(
-    row.parental_ratings,
-    [],
-  );
-  const productionCountries = parse<string[]>(row.production_countries, []);
-  const season = num(row.season);
-  const episode = num(row.episode);
-  const productionYear = num(row.production_year);
-  const duration = num(row.duration_ms);
-  const popularity = Number(row.popularity ?? 0);
-
-  const asset: Asset = { assetId: row.id, type: row.type, localized, tags };
-  asset.parentalRatings = parentalRatings;
-  asset.participants = participants as Asset['participants'];
-  asset.linkedEntities = parse(row.linked_entities, []);
-  asset.externalReferences = parse(row.external_references, []);
-  if (productionYear !== undefined) asset.productionYear = productionYear;
-  asset.productionCountries = productionCountries;
-  if (duration !== undefined) asset.duration = duration;
-  asset.subtitles = parse(row.subtitles, []);
-  asset.spokenLanguages = parse(row.spoken_languages, []);
-  asset.publications = publications;
-  asset.medias = medias as Asset['medias'];
-  if (season !== undefined) asset.season = String(season);
-  if (episode !== undefined) asset.episode = String(episode);
-  if (row.season_id !== null) asset.seasonId = row.season_id;
-  if (row.tv_show_id !== null) asset.tvShowId = row.tv_show_id;
-  asset.slugs = row.slug === null ? [] : [row.slug];
-  if (popularity > 0) asset.popularityScores = { popularity: String(popularity) };
-  if (row.custom_data !== null) asset.customData = JSON.parse(row.custom_data) as unknown;
-  asset.created = row.created;
-  asset.changed = row.changed;
-
-  const { medias: _m, participants: _p, externalReferences: _e, customData: _c, ...partialRest } = asset;
-  const partial: Asset = {
-    ...partialRest,
-    localized: localized.map(({ longDescription: _l, ...rest }) => rest),
-  };
-
-  const titles: Record<string, string> = {};
-  const sortingTitles: Record<string, string> = {};
-  for (const l of localized) {
-    if (l.title !== undefined) titles[l.locale] = l.title;
-    const sorting = l.sortingTitle ?? l.title;
-    if (sorting !== undefined) sortingTitles[l.locale] = sorting;
-  }
-  const queryable: QueryableAsset = {
-    assetId: row.id,
-    type: row.type,
-    tags: tags.flatMap((t) => t.tagValues.map((v) => ({ scheme: t.type, tagId: v.tagId }))),
-    participantNames: participants.map((p) => p.name),
-    titles,
-    productionCountries,
-    mediaFormats: medias.flatMap((m) => (m.format === undefined ? [] : [m.format])),
-    mediaDrms: medias.flatMap((m) => (m.drm === undefined ? [] : [m.drm])),
-  };
-  if (productionYear !== undefined) queryable.productionYear = productionYear;
-  if (row.tv_show_id !== null) queryable.tvShowId = row.tv_show_id;
-  if (row.season_id !== null) queryable.seasonId = row.season_id;
-  if (asset.season !== undefined) queryable.season = asset.season;
-  if (asset.episode !== undefined) queryable.episode = asset.episode;
-
-  const sortable: SortableAsset = {
-    assetId: row.id,
-    created: row.created,
-    changed: row.changed,
-    popularity,
-    sortingTitles,
-    titles,
-  };
-  if (productionYear !== undefined) sortable.productionYear = productionYear;
-  const first = publications[0];
-  if (first !== undefined) sortable.publicationDate = first.publicationDate ?? first.fromDate;
-  if (asset.season !== undefined) sortable.season = asset.season;
-  if (asset.episode !== undefined) sortable.episode = asset.episode;
-
-  const entry: CatalogueEntry = {
-    asset,
-    partial,
-    queryable,
-    sortable,
-    windows: publications.map((p) => ({
-      from: Date.parse(p.fromDate),
-      to: Date.parse(p.toDate),
-      countries: p.countries,
-    })),
-  };
-  if (season !== undefined) entry.seasonNumber = season;
-  if (episode !== undefined) entry.episodeNumber = episode;
-  return entry;
-}
-
-/**
- * Whether an entry may be shown: with `onlyPublished`, one of its publications is active now;
- * with a country, one of the (active, when onlyPublished) publications allows it (no countries = all).
- */
-export function isAvailable(
-  entry: CatalogueEntry,
-  now: number,
-  onlyPublished: boolean,
-  country: string | undefined,
-): boolean {
-  if (!onlyPublished && country === undefined) return true;
-  return entry.windows.some(
-    (w) =>
-      (!onlyPublished || (w.from <= now && now <= w.to)) &&
-      (country === undefined || w.countries.length === 0 || w.countries.includes(country)),
-  );
-}
-
-function seasonOf(row: SeasonRow, episodeCount: number): Season {
-  const season: Season = {
-    seasonId: row.id,
-    season: String(row.season_number),
-    tvShowId: row.tv_show_id,
-    episodeCount,
-    localized: parse<LocalizedData[]>(row.localized, []).map((l) => ({ ...l, images: l.images ?? [] })),
-    created: row.created,
-    changed: row.changed,
-  };
-  const startYear = num(row.start_year);
-  const endYear = num(row.end_year);
-  if (startYear !== undefined) season.startYear = startYear;
-  if (endYear !== undefined) season.endYear = endYear;
-  return season;
-}
-
-const bySeriesOrder = (a: CatalogueEntry, b: CatalogueEntry) =>
-  (a.seasonNumber ?? 0) - (b.seasonNumber ?? 0) ||
-  (a.episodeNumber ?? 0) - (b.episodeNumber ?? 0) ||
-  (a.asset.assetId < b.asset.assetId ? -1 : a.asset.assetId > b.asset.assetId ? 1 : 0);
-
 /** Reads the tenant's whole catalogue in one consistent read and builds the snapshot. */
 export async function loadSnapshot(database: DatabaseHandle, tenant: Tenant): Promise<CatalogueSnapshot> {
   const read = (db: Kysely<Database>) =>

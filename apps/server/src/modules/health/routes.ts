@@ -2,7 +2,7 @@ import { ErrorBodySchema, HealthSchema, ReadySchema } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DatabaseHandle } from '../../db/database.js';
 import { pingDatabase } from '../../db/database.js';
-import type { DemoState } from '../media/demo/prepare.js';
+import type { DemoState } from '../media/index.js';
 
 export interface HealthRoutesOptions {
   database: DatabaseHandle;
@@ -11,7 +11,10 @@ export interface HealthRoutesOptions {
 }
 
 /** Liveness (no database) and readiness (`select 1`) probes for load balancers and orchestrators. */
-export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = async (app, { database, demo }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = async (
+  app,
+  { database, demo },
+) => {
   app.get(
     '/healthz',
     { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: HealthSchema } } },
@@ -30,10 +33,16 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = asyn
     async (request, reply) => {
       try {
         await pingDatabase(database.db);
-        return { status: 'ready' as const, database: database.engine, ...(demo ? { demoMedia: demo.state } : {}) };
+        return {
+          status: 'ready' as const,
+          database: database.engine,
+          ...(demo ? { demoMedia: demo.state } : {}),
+        };
       } catch (error) {
         request.log.warn({ err: error }, 'readiness probe: database unavailable');
-        return reply.code(503).send({ httpCode: 503, message: 'SERVICE_UNAVAILABLE', extendedMessage: 'database unavailable' });
+        return reply
+          .code(503)
+          .send({ httpCode: 503, message: 'SERVICE_UNAVAILABLE', extendedMessage: 'database unavailable' });
       }
     },
   );

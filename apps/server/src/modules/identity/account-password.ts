@@ -37,5 +37,8 @@ export function createAccountPasswordCheck(identity: Identity): AccountPasswordC
 export async function hasAccountPassword(identity: Identity, identityUserId: string): Promise<boolean> {
   const context = await identity.$context;
   const accounts = await context.internalAdapter.findAccounts(identityUserId);
-  return accounts.some((account) => account.providerId === 'credential' && typeof account.password === 'string' && account.password !== '');
+  return accounts.some(
+    (account) =>
+      account.providerId === 'credential' && typeof account.password === 'string' && account.password !== '',
+  );
 }

@@ -6,11 +6,15 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { IDENTITY_BASE_PATH, IDENTITY_FRESH_SESSION_SECONDS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@antenne/contract';
+import {
+  IDENTITY_BASE_PATH,
+  IDENTITY_FRESH_SESSION_SECONDS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@antenne/contract';
 import type { Config } from '../../config.js';
 import type { Engine } from '../../db/database.js';
-import type { Mailer } from '../mail/mailer.js';
-import { mailLocale, renderMail } from '../mail/templates.js';
+import { mailLocale, renderMail, type Mailer } from '../mail/index.js';
 import { identityLogger, logIdentityError } from './logger.js';
 import { DIRECT_ORIGIN_HEADER, linkOnOrigin, publicOrigins } from './origins.js';
 import { REGISTRATION_FIELDS } from './registration.js';
@@ -59,15 +63,36 @@ export interface IdentityDeps {
  * a third party: email + password with verification and reset mail, change email and password,
  * fresh-session delete, social and OpenID Connect sign-in, ID tokens as JWT with a JWKS.
  */
-export function createIdentity({ config, db, engine, mailer, log, onUserDeleted, onEmailVerified }: IdentityDeps) {
+export function createIdentity({
+  config,
+  db,
+  engine,
+  mailer,
+  log,
+  onUserDeleted,
+  onEmailVerified,
+}: IdentityDeps) {
   // Links lead back to the origin the request came from when it is trusted (origins.ts), else to PUBLIC_URL.
-  const send = (kind: Parameters<typeof renderMail>[0], user: { email: string; name: string; language?: unknown }, url: string, to = user.email, request?: Request) =>
+  const send = (
+    kind: Parameters<typeof renderMail>[0],
+    user: { email: string; name: string; language?: unknown },
+    url: string,
+    to = user.email,
+    request?: Request,
+  ) =>
     mailer.send(
-      renderMail(kind, mailLocale(typeof user.language === 'string' ? user.language : undefined, request?.headers.get('accept-language')), {
-        to,
-        name: user.name,
-        url: linkOnOrigin(url, config.publicUrl, request?.headers.get(DIRECT_ORIGIN_HEADER)),
-      }),
+      renderMail(
+        kind,
+        mailLocale(
+          typeof user.language === 'string' ? user.language : undefined,
+          request?.headers.get('accept-language'),
+        ),
+        {
+          to,
+          name: user.name,
+          url: linkOnOrigin(url, config.publicUrl, request?.headers.get(DIRECT_ORIGIN_HEADER)),
+        },
+      ),
     );
   const origins = publicOrigins(config.publicUrl);
 
@@ -102,14 +127,19 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted,
       changeEmail: {
         enabled: true,
         // A verified user confirms the new address from a mail sent to it.
-        sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => send('change-email', user, url, newEmail, request),
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) =>
+          send('change-email', user, url, newEmail, request),
       },
       deleteUser: {
         enabled: true,
         ...(onUserDeleted ? { afterDelete: async (user: { id: string }) => onUserDeleted(user.id) } : {}),
       },
     },
-    session: { modelName: IDENTITY_TABLES.session, expiresIn: SESSION_SECONDS, freshAge: IDENTITY_FRESH_SESSION_SECONDS },
+    session: {
+      modelName: IDENTITY_TABLES.session,
+      expiresIn: SESSION_SECONDS,
+      freshAge: IDENTITY_FRESH_SESSION_SECONDS,
+    },
     account: {
       modelName: IDENTITY_TABLES.account,
       accountLinking: { enabled: true, trustedProviders: ['google', 'facebook', 'twitter', 'oidc'] },
@@ -125,16 +155,23 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }, request) => send('reset-password', user, url, user.email, request),
+      sendResetPassword: async ({ user, url }, request) =>
+        send('reset-password', user, url, user.email, request),
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }, request) => send('verify-email', user, url, user.email, request),
+      sendVerificationEmail: async ({ user, url }, request) =>
+        send('verify-email', user, url, user.email, request),
       // Also after an email change is confirmed (the new address, verified): the household follows it.
-      ...(onEmailVerified ? { afterEmailVerification: async (user: { id: string; email: string }) => onEmailVerified(user.id, user.email) } : {}),
+      ...(onEmailVerified
+        ? {
+            afterEmailVerification: async (user: { id: string; email: string }) =>
+              onEmailVerified(user.id, user.email),
+          }
+        : {}),
     },
     socialProviders: social,
     hooks: {
@@ -145,7 +182,10 @@ export function createIdentity({ config, db, engine, mailer, log, onUserDeleted,
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email !== 'string' || email === '') return;
         if (await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase())) {
-          throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already exists. Use another email.' });
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+            message: 'User already exists. Use another email.',
+          });
         }
       }),
     },

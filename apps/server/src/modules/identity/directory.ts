@@ -19,9 +19,14 @@ export interface IdentityUserRecord {
 export function createIdentityDirectory(identity: Identity) {
   return async (identityUserId: string): Promise<IdentityUserRecord | undefined> => {
     const context = await identity.$context;
-    const user = (await context.internalAdapter.findUserById(identityUserId)) as (Record<string, unknown> & { email: string; emailVerified: boolean }) | null;
+    const user = (await context.internalAdapter.findUserById(identityUserId)) as
+      (Record<string, unknown> & { email: string; emailVerified: boolean }) | null;
     if (user === null) return undefined;
     const registration = registrationOf(user);
-    return { email: user.email, emailVerified: user.emailVerified === true, ...(registration ? { registration } : {}) };
+    return {
+      email: user.email,
+      emailVerified: user.emailVerified === true,
+      ...(registration ? { registration } : {}),
+    };
   };
 }

@@ -28,7 +28,8 @@ export interface EmailChangeDeps {
  */
 export function takeEmailChangePassword(request: FastifyRequest): unknown {
   const body = request.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.hasOwn(body, 'password')) return undefined;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.hasOwn(body, 'password'))
+    return undefined;
   const { password, ...rest } = body as Record<string, unknown>;
   request.body = rest;
   return password;
@@ -55,7 +56,11 @@ export async function proveEmailChange(
   if (!(await hasAccountPassword(identity, identityUserId))) {
     const signedInAt = new Date(call.session.session.createdAt).getTime();
     if (!(clock() - signedInAt < IDENTITY_FRESH_SESSION_SECONDS * 1000)) {
-      throw new ApiError(400, 'SESSION_EXPIRED', 'changing the email of an account without a password needs a recent sign-in: sign in again');
+      throw new ApiError(
+        400,
+        'SESSION_EXPIRED',
+        'changing the email of an account without a password needs a recent sign-in: sign in again',
+      );
     }
     return;
   }

@@ -11,7 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 
 /** better-auth's messages about what a client sent (its origin check): the client's error, not ours. */
-const CLIENT_MISTAKE = /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Missing or null Origin)/;
+const CLIENT_MISTAKE =
+  /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Missing or null Origin)/;
 
 type BetterAuthLevel = 'debug' | 'info' | 'success' | 'warn' | 'error';
 

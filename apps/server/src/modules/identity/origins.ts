@@ -3,7 +3,13 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@antenne/contract';
 import { isProductionDeployment, type Config } from '../../config.js';
-import { isDirectRequest, isLoopbackAddress, normalizeAddress, splitHost, trustedProxyCheck } from '../../lib/direct-request.js';
+import {
+  isDirectRequest,
+  isLoopbackAddress,
+  normalizeAddress,
+  splitHost,
+  trustedProxyCheck,
+} from '../../lib/direct-request.js';
 
 /**
  * Which browser origins the identity service trusts, and where its mails link to (ADR 0011).
@@ -82,7 +88,11 @@ export function createOriginPolicy(
   };
 }
 
-function isThisMachine(hostname: string, localAddress: string | undefined, addresses: () => Set<string>): boolean {
+function isThisMachine(
+  hostname: string,
+  localAddress: string | undefined,
+  addresses: () => Set<string>,
+): boolean {
   if (hostname === 'localhost') return localAddress === undefined || isLoopbackAddress(localAddress);
   const address = normalizeAddress(hostname.replace(/^\[|\]$/g, ''));
   if (isIP(address) === 0) return false;
@@ -102,7 +112,11 @@ export function untrustedOrigin(origin: string, publicUrl: string): ErrorBody {
  * A mail link built on PUBLIC_URL, moved to the origin the request came from when that origin is
  * trusted (`directOrigin`): the link itself and an absolute callbackURL/redirectTo in it.
  */
-export function linkOnOrigin(link: string, publicUrl: string, directOrigin: string | null | undefined): string {
+export function linkOnOrigin(
+  link: string,
+  publicUrl: string,
+  directOrigin: string | null | undefined,
+): string {
   if (!directOrigin) return link;
   const base = new URL(publicUrl).origin;
   const move = (value: string): string => {

@@ -46,12 +46,16 @@ export const REGISTRATION_FIELDS = {
 
 /** The details stored with an identity user, when its sign-up sent any. */
 export function registrationOf(user: Record<string, unknown>): RegistrationDetails | undefined {
-  const text = (key: keyof RegistrationDetails) => (typeof user[key] === 'string' ? (user[key] as string) : '');
+  const text = (key: keyof RegistrationDetails) =>
+    typeof user[key] === 'string' ? (user[key] as string) : '';
   const details: RegistrationDetails = {
     firstName: text('firstName'),
     lastName: text('lastName'),
     birthday: text('birthday'),
-    gender: 'value' in checkRegistrationGender(text('gender')) ? (text('gender') as RegistrationDetails['gender']) : '',
+    gender:
+      'value' in checkRegistrationGender(text('gender'))
+        ? (text('gender') as RegistrationDetails['gender'])
+        : '',
     country: text('country'),
   };
   return Object.values(details).some((value) => value !== '') ? details : undefined;

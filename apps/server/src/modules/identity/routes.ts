@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IDENTITY_BASE_PATH, identityPaths, IdentityProvidersSchema, SOCIAL_PROVIDER_IDS, type ErrorBody, type IdentityProviders } from '@antenne/contract';
+import {
+  IDENTITY_BASE_PATH,
+  identityPaths,
+  IdentityProvidersSchema,
+  SOCIAL_PROVIDER_IDS,
+  type ErrorBody,
+  type IdentityProviders,
+} from '@antenne/contract';
 import type { Config } from '../../config.js';
 import { errorCodeOfStatus } from '../../lib/errors.js';
 import type { Identity } from './auth.js';
@@ -23,7 +30,10 @@ const CLIENT_IP_HEADER = 'x-antenne-client-ip';
  * plus /identity/providers (which sign-in buttons to show). Fastify parses the body; it is handed
  * on as JSON.
  */
-export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = async (app, { identity, config, guard }) => {
+export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = async (
+  app,
+  { identity, config, guard },
+) => {
   const providers: IdentityProviders = {
     email: true,
     social: SOCIAL_PROVIDER_IDS.filter((provider) => config.social[provider] !== undefined),
@@ -32,7 +42,13 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
 
   app.get(
     identityPaths.providers,
-    { schema: { tags: ['identity'], summary: 'The sign-in providers configured', response: { 200: IdentityProvidersSchema } } },
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'The sign-in providers configured',
+        response: { 200: IdentityProvidersSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return providers;
@@ -46,9 +62,20 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
     // translates (set PUBLIC_URL), before better-auth's bare "Invalid origin" (origins.ts).
     const directOrigin = origins.directOrigin(request);
     const origin = request.headers.origin;
-    if (request.method !== 'GET' && origin !== undefined && origin !== 'null' && !origins.isTrusted(origin, directOrigin)) {
-      request.log.warn({ origin, publicUrl: config.publicUrl }, 'identity call from an untrusted origin: visitors at that address need PUBLIC_URL set to it');
-      return reply.code(403).header('cache-control', 'no-store').send(untrustedOrigin(origin, config.publicUrl));
+    if (
+      request.method !== 'GET' &&
+      origin !== undefined &&
+      origin !== 'null' &&
+      !origins.isTrusted(origin, directOrigin)
+    ) {
+      request.log.warn(
+        { origin, publicUrl: config.publicUrl },
+        'identity call from an untrusted origin: visitors at that address need PUBLIC_URL set to it',
+      );
+      return reply
+        .code(403)
+        .header('cache-control', 'no-store')
+        .send(untrustedOrigin(origin, config.publicUrl));
     }
     const url = new URL(request.url, config.publicUrl);
     const headers = new Headers();
@@ -63,7 +90,11 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
     if (hasBody) headers.set('content-type', 'application/json');
     headers.delete('content-length');
     const response = await identity.handler(
-      new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(request.body) } : {}) }),
+      new Request(url, {
+        method: request.method,
+        headers,
+        ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+      }),
     );
 
     reply.code(response.status);
@@ -76,7 +107,8 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
     reply.header('cache-control', 'no-store');
     if (response.status >= 400) {
       const body = identityErrorBody(response.status, await response.text());
-      if (body.httpCode >= 500) request.log.error({ status: response.status, url: request.url }, 'identity service failed');
+      if (body.httpCode >= 500)
+        request.log.error({ status: response.status, url: request.url }, 'identity service failed');
       return reply.code(body.httpCode).type('application/json; charset=utf-8').send(body);
     }
     return reply.send(response.body === null ? null : Buffer.from(await response.arrayBuffer()));
@@ -85,9 +117,16 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
   // The guard sees every identity call, whichever route below answers it (it picks the sensitive ones).
   const guarded = guard ? { preHandler: guard } : {};
   // The endpoints the app uses, each with its schemas (validated here, listed in the OpenAPI document) …
-  for (const { method, url, schema } of IDENTITY_ENDPOINTS) app.route({ method, url, schema, ...guarded, handler });
+  for (const { method, url, schema } of IDENTITY_ENDPOINTS)
+    app.route({ method, url, schema, ...guarded, handler });
   // … and every other better-auth path (OAuth callbacks …) through one hidden route.
-  app.route({ method: ['GET', 'POST'], url: `${IDENTITY_BASE_PATH}/*`, schema: { hide: true }, ...guarded, handler });
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${IDENTITY_BASE_PATH}/*`,
+    schema: { hide: true },
+    ...guarded,
+    handler,
+  });
 };
 
 /**
@@ -104,9 +143,16 @@ export function identityErrorBody(status: number, text: string): ErrorBody {
   } catch {
     parsed = undefined;
   }
-  const record = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { code?: unknown; message?: unknown };
-  const code = typeof record.code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(record.code) ? record.code : errorCodeOfStatus(status);
+  const record = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  const code =
+    typeof record.code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(record.code)
+      ? record.code
+      : errorCodeOfStatus(status);
   const body: ErrorBody = { httpCode: status, message: code };
-  if (typeof record.message === 'string' && record.message !== '' && record.message !== code) body.extendedMessage = record.message;
+  if (typeof record.message === 'string' && record.message !== '' && record.message !== code)
+    body.extendedMessage = record.message;
   return body;
 }

@@ -30,7 +30,10 @@ export function looseIdentityPath(url: string): string {
   } catch {
     // Not decodable: compared as it is.
   }
-  return path.replace(/\/{2,}/g, '/').replace(/\/+$/, '').toLowerCase();
+  return path
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '')
+    .toLowerCase();
 }
 
 /**
@@ -48,7 +51,14 @@ export function guardSensitiveIdentityCalls(db: Executor, deps: EmailChangeDeps)
     if (cookie === undefined || cookie === '') return; // No identity session: the identity service refuses on its own.
     const session = await identity.api.getSession({ headers: new Headers({ cookie }) });
     if (session === null) return;
-    const householdId = await requireUnrestrictedBearer(db, session.user.id, request.headers.authorization, 'this account change', clock);
-    if (path === identityPaths.changeEmail) await proveEmailChange(deps, { session, password, identityCookie: cookie, householdId });
+    const householdId = await requireUnrestrictedBearer(
+      db,
+      session.user.id,
+      request.headers.authorization,
+      'this account change',
+      clock,
+    );
+    if (path === identityPaths.changeEmail)
+      await proveEmailChange(deps, { session, password, identityCookie: cookie, householdId });
   };
 }

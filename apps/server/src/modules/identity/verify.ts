@@ -18,11 +18,19 @@ export interface IdentityClaims {
 export function createIdTokenVerifier(identity: Identity, publicUrl: string) {
   return async (token: string): Promise<IdentityClaims> => {
     const jwks = (await identity.api.getJwks()) as JSONWebKeySet;
-    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), { issuer: publicUrl, audience: publicUrl });
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new Error('the ID token lacks sub or email');
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
+      issuer: publicUrl,
+      audience: publicUrl,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string')
+      throw new Error('the ID token lacks sub or email');
     // Exchanged only soon after a real sign-in: an identity cookie left in a family browser does
     // not mint a main-profile session for whoever uses it later (ADR 0012).
-    if (typeof payload.auth_time !== 'number' || typeof payload.iat !== 'number' || payload.iat - payload.auth_time > IDENTITY_FRESH_SESSION_SECONDS) {
+    if (
+      typeof payload.auth_time !== 'number' ||
+      typeof payload.iat !== 'number' ||
+      payload.iat - payload.auth_time > IDENTITY_FRESH_SESSION_SECONDS
+    ) {
       throw new Error('the ID token was not minted soon after a sign-in');
     }
     return {

@@ -1,47 +1,38 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { findIn, writeAtomically } from './files.js';
+import {
+  CONTENT_TYPES,
+  DEFAULT_QUALITY,
+  etagOf,
+  EXTENSIONS,
+  hashOf,
+  KIND_BY_EXTENSION,
+  negotiate,
+  type Original,
+  type OutputFormat,
+  type Plan,
+  type VariantRequest,
+} from './formats.js';
 import { JobQueue, QueueFullError } from './job-queue.js';
+import { render } from './render.js';
 
-export const OUTPUT_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-export const FITS = ['cover', 'contain', 'inside'] as const;
-export type Fit = (typeof FITS)[number];
-type OriginalKind = 'png' | 'jpeg' | 'webp' | 'avif' | 'svg';
-
-/** Largest width or height a client may ask for. */
-export const MAX_DIMENSION = 4096;
-/** A raster original is never enlarged more than this (vector originals are re-rendered instead). */
-const MAX_UPSCALE = 2;
-/** Originals above this many pixels are refused (decoding them would take too much memory). */
-export const MAX_INPUT_PIXELS = 40_000_000;
-/** Originals above this size are refused before being read. */
-const MAX_ORIGINAL_BYTES = 50 * 1024 * 1024;
-/** A single resize taking longer is abandoned. */
-const JOB_TIMEOUT_SECONDS = 30;
-/** AVIF encoding is slow: effort 2 is ~10× faster than 4 for ~10 % more bytes (see the module README). */
-const AVIF_EFFORT = 2;
-const DEFAULT_QUALITY: Record<OutputFormat, number> = { avif: 50, webp: 80, jpeg: 80, png: 100 };
-
-const KIND_BY_EXTENSION: Record<string, OriginalKind> = {
-  '.png': 'png',
-  '.jpg': 'jpeg',
-  '.jpeg': 'jpeg',
-  '.webp': 'webp',
-  '.avif': 'avif',
-  '.svg': 'svg',
-};
-const CONTENT_TYPES: Record<OriginalKind, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-};
-const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', avif: 'avif' };
+export {
+  FITS,
+  matchesIfNoneMatch,
+  MAX_DIMENSION,
+  negotiate,
+  OUTPUT_FORMATS,
+  type Fit,
+  type Original,
+  type OutputFormat,
+  type Plan,
+  type VariantRequest,
+} from './formats.js';
+export { ImageProcessingError, MAX_INPUT_PIXELS } from './render.js';
 
 export interface ImageServiceOptions {
   /** Folder of the originals (DATA_DIR/images). */
@@ -58,59 +49,12 @@ export interface ImageServiceOptions {
   onCacheWriteError?: (error: unknown, file: string) => void;
 }
 
-/** An original found under the originals folder. */
-export interface Original {
-  /** Path relative to the originals folder, with forward slashes. */
-  relativePath: string;
-  file: string;
-  kind: OriginalKind;
-  size: number;
-  mtimeMs: number;
-}
-
-export interface VariantRequest {
-  width?: number | undefined;
-  height?: number | undefined;
-  format?: OutputFormat | undefined;
-  fit: Fit;
-  quality?: number | undefined;
-  /** The request's Accept header, for format negotiation. */
-  accept?: string | undefined;
-}
-
-/** What to send, decided from the original's stat and the query alone (no decoding). */
-export interface Plan {
-  /** Strong ETag, quoted. */
-  etag: string;
-  contentType: string;
-  /** The format was chosen from Accept: the answer must carry `Vary: Accept`. */
-  negotiated: boolean;
-  /** Undefined: the original's bytes as they are. */
-  variant?: {
-    key: string;
-    width?: number | undefined;
-    height?: number | undefined;
-    fit: Fit;
-    format: OutputFormat;
-    quality: number;
-  };
-}
-
 export type Body = { buffer: Buffer } | { file: string; size: number };
-
-export class ImageProcessingError extends Error {
-  constructor(relativePath: string, cause: unknown) {
-    super(
-      `could not process image ${relativePath}: ${cause instanceof Error ? cause.message : String(cause)}`,
-      { cause },
-    );
-    this.name = 'ImageProcessingError';
-  }
-}
 
 /**
  * Finds originals under the originals folder and renders resized, re-encoded variants of them,
  * kept in a disk cache keyed by the original's identity (path, mtime, size) and the asked variant.
+ * What to answer is decided in formats.ts, the rendering is render.ts's, the files files.ts's.
  */
 export class ImageService {
   private readonly originalsDirs: readonly string[];
@@ -123,7 +67,9 @@ export class ImageService {
   readonly stats = { renders: 0, diskHits: 0, shared: 0 };
 
   constructor(options: ImageServiceOptions) {
-    this.originalsDirs = [options.originalsDir, ...(options.extraOriginalsDirs ?? [])].map((dir) => path.resolve(dir));
+    this.originalsDirs = [options.originalsDir, ...(options.extraOriginalsDirs ?? [])].map((dir) =>
+      path.resolve(dir),
+    );
     this.cacheDir = path.resolve(options.cacheDir);
     const concurrency = options.concurrency ?? Math.min(2, Math.max(1, availableParallelism() - 1));
     this.queue = new JobQueue(concurrency, options.maxWaiting ?? 100);
@@ -242,149 +188,4 @@ export class ImageService {
   get queueSize(): { running: number; waiting: number; inFlight: number } {
     return { ...this.queue.size, inFlight: this.inFlight.size };
   }
-}
-
-/** AVIF when accepted, else WebP when accepted, else the original's own format (PNG for WebP/AVIF/SVG originals). */
-export function negotiate(accept: string | undefined, kind: OriginalKind): OutputFormat {
-  const accepted = acceptedTypes(accept ?? '');
-  if (accepted.has('image/avif')) return 'avif';
-  if (accepted.has('image/webp')) return 'webp';
-  return kind === 'jpeg' ? 'jpeg' : 'png';
-}
-
-/** Media types named in an Accept header with a non-zero quality (wildcards never imply AVIF or WebP). */
-function acceptedTypes(accept: string): Set<string> {
-  const types = new Set<string>();
-  for (const entry of accept.split(',')) {
-    const [type = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
-    if (type !== '') types.add(type);
-  }
-  return types;
-}
-
-/** Whether an If-None-Match header matches this strong ETag (weak comparison, as RFC 9110 asks for it). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((entry) => {
-    const tag = entry.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === etag;
-  });
-}
-
-async function render(original: Original, variant: NonNullable<Plan['variant']>): Promise<Buffer> {
-  try {
-    if (original.size > MAX_ORIGINAL_BYTES)
-      throw new Error(`original larger than ${MAX_ORIGINAL_BYTES} bytes`);
-    const input = await readFile(original.file);
-    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    const sourceWidth = meta.width;
-    const sourceHeight = meta.height;
-    if (!sourceWidth || !sourceHeight) throw new Error('original has no dimensions');
-
-    const scale = scaleOf(sourceWidth, sourceHeight, variant);
-    let density: number | undefined;
-    let target = { width: variant.width, height: variant.height };
-    if (original.kind === 'svg') {
-      // Vector: render at the size needed instead of enlarging pixels.
-      const base = meta.density ?? 72;
-      const pixelCap = Math.sqrt(MAX_INPUT_PIXELS / (sourceWidth * sourceHeight));
-      density = clamp(base * Math.min(Math.max(scale, 1), pixelCap), 1, 100_000);
-    } else if (scale > MAX_UPSCALE) {
-      // Never more than twice the original: shrink the asked box, keeping its aspect ratio.
-      const shrink = MAX_UPSCALE / scale;
-      target = {
-        width: variant.width === undefined ? undefined : Math.max(1, Math.round(variant.width * shrink)),
-        height: variant.height === undefined ? undefined : Math.max(1, Math.round(variant.height * shrink)),
-      };
-    }
-
-    let pipeline = sharp(input, {
-      limitInputPixels: MAX_INPUT_PIXELS,
-      autoOrient: true,
-      ...(density ? { density } : {}),
-    }).timeout({
-      seconds: JOB_TIMEOUT_SECONDS,
-    });
-    if (target.width !== undefined || target.height !== undefined) {
-      pipeline = pipeline.resize({ ...target, fit: variant.fit, background: { r: 0, g: 0, b: 0, alpha: 0 } });
-    }
-    switch (variant.format) {
-      case 'avif':
-        return await pipeline.avif({ quality: variant.quality, effort: AVIF_EFFORT }).toBuffer();
-      case 'webp':
-        return await pipeline.webp({ quality: variant.quality, effort: 4 }).toBuffer();
-      case 'jpeg':
-        return await pipeline.jpeg({ quality: variant.quality, mozjpeg: true }).toBuffer();
-      case 'png':
-        return await pipeline.png({ compressionLevel: 8 }).toBuffer();
-    }
-  } catch (error) {
-    throw new ImageProcessingError(original.relativePath, error);
-  }
-}
-
-/** The factor the original's pixels are scaled by to fill (cover) or fit in (contain, inside) the asked box. */
-function scaleOf(
-  sourceWidth: number,
-  sourceHeight: number,
-  { width, height, fit }: { width?: number | undefined; height?: number | undefined; fit: Fit },
-): number {
-  const sx = width === undefined ? undefined : width / sourceWidth;
-  const sy = height === undefined ? undefined : height / sourceHeight;
-  if (sx !== undefined && sy !== undefined) return fit === 'cover' ? Math.max(sx, sy) : Math.min(sx, sy);
-  return sx ?? sy ?? 1;
-}
-
-/** Written under a temporary name then renamed: a reader sees the whole file or none. */
-async function writeAtomically(file: string, buffer: Buffer): Promise<void> {
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temporary, buffer);
-    await rename(temporary, file);
-  } catch (error) {
-    // A full or read-only disk costs a re-render next time, never the answer.
-    await rm(temporary, { force: true }).catch(() => {});
-    throw error;
-  }
-}
-
-function hashOf(parts: readonly (string | number)[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
-
-function etagOf(key: string): string {
-  return `"${key.slice(0, 32)}"`;
-}
-
-/** The file `segments` name under `root`, or undefined when it is not there (or leads out of it). */
-async function findIn(root: string, segments: string[]): Promise<{ file: string; size: number; mtimeMs: number } | undefined> {
-  const candidate = path.resolve(root, ...segments);
-  if (!isInside(root, candidate)) throw new ApiError(400, 'BAD_REQUEST', 'image path leaves the images folder');
-  try {
-    // Symbolic links may not lead out of the folder either.
-    const [file, realRoot] = await Promise.all([realpath(candidate), realpath(root)]);
-    if (!isInside(realRoot, file)) return undefined;
-    const info = await stat(file);
-    if (!info.isFile()) return undefined;
-    return { file, size: info.size, mtimeMs: info.mtimeMs };
-  } catch (error) {
-    if (isFsNotFound(error)) return undefined;
-    throw error;
-  }
-}
-
-function isInside(root: string, file: string): boolean {
-  return file.startsWith(root + path.sep);
-}
-
-function isFsNotFound(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'ENAMETOOLONG';
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
 }

@@ -1,18 +1,19 @@
 import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { ErrorBodySchema } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../lib/errors.js';
-import { FITS, ImageService, matchesIfNoneMatch, MAX_DIMENSION, OUTPUT_FORMATS } from './image-service.js';
+import {
+  FITS,
+  matchesIfNoneMatch,
+  MAX_DIMENSION,
+  OUTPUT_FORMATS,
+  type ImageService,
+} from './image-service.js';
 
 export interface ImageRoutesOptions {
-  /** DATA_DIR: originals under images/, rendered variants under cache/images/. */
-  dataDir: string;
-  /** Resizes running at once (default: one less than the cores, between 1 and 2). */
-  concurrency?: number;
-  /** Further originals folders, looked in after DATA_DIR/images (the demo's generated images). */
-  extraOriginalsDirs?: readonly string[];
+  /** The app's one image service (app.ts builds it: originals, variant cache, concurrency). */
+  images: ImageService;
 }
 
 export const IMAGES_PREFIX = '/images/';
@@ -65,15 +66,10 @@ const ImageParamsSchema = Type.Object({
  * `GET /images/<path>`: an original from DATA_DIR/images, resized and re-encoded on the fly when
  * asked (`?w=&h=&format=&fit=&q=`), with variants cached on disk under DATA_DIR/cache/images.
  */
-export const imageRoutes: FastifyPluginAsyncTypebox<ImageRoutesOptions> = async (app, options) => {
-  const service = new ImageService({
-    originalsDir: path.join(options.dataDir, 'images'),
-    ...(options.extraOriginalsDirs === undefined ? {} : { extraOriginalsDirs: options.extraOriginalsDirs }),
-    cacheDir: path.join(options.dataDir, 'cache', 'images'),
-    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-    onCacheWriteError: (err, file) => app.log.warn({ err, file }, 'image variant not cached'),
-  });
-
+export const imageRoutes: FastifyPluginAsyncTypebox<ImageRoutesOptions> = async (
+  app,
+  { images: service },
+) => {
   app.get(
     `${IMAGES_PREFIX}*`,
     {

@@ -1,7 +1,8 @@
-import { ErrorBodySchema, LocationSchema } from '@antenne/contract';
+import { ErrorBodySchema, LocationSchema, locationPatterns, rootPatterns } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { assertTenant, type Tenant } from '../../lib/business-unit.js';
+import type { Tenant } from '../../lib/business-unit.js';
+import { exposureScope } from '../../lib/exposure-scope.js';
 import { locate } from '../../lib/geo.js';
 
 export interface LocationRoutesOptions {
@@ -16,24 +17,23 @@ const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.S
  */
 export const locationRoutes: FastifyPluginAsyncTypebox<LocationRoutesOptions> = async (app, { tenant }) => {
   app.get(
-    '/v2/location',
+    rootPatterns.location,
     { schema: { tags: ['location'], summary: "The caller's country", response: { 200: LocationSchema } } },
     async (request) => locate(request.ip),
   );
 
-  app.get(
-    '/v1/customer/:customer/businessunit/:businessUnit/location',
-    {
-      schema: {
-        tags: ['location'],
-        summary: "The caller's country (business-unit scoped form)",
-        params: TenantParams,
-        response: { 200: LocationSchema, 404: ErrorBodySchema },
+  await exposureScope(app, { tenant, patterns: locationPatterns }, (scope) => {
+    scope.get(
+      locationPatterns.businessUnitLocation.pattern,
+      {
+        schema: {
+          tags: ['location'],
+          summary: "The caller's country (business-unit scoped form)",
+          params: TenantParams,
+          response: { 200: LocationSchema, 404: ErrorBodySchema },
+        },
       },
-    },
-    async (request) => {
-      assertTenant(tenant, request.params);
-      return locate(request.ip);
-    },
-  );
+      async (request) => locate(request.ip),
+    );
+  });
 };

@@ -34,7 +34,17 @@ export const OUTBOX_DIR_NAME = 'outbox';
  * /dev/outbox page lists. Addresses and subjects are logged, never bodies (they carry links that
  * act as credentials).
  */
-export function createMailer({ smtpUrl, from, dataDir, log }: { smtpUrl: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  dataDir,
+  log,
+}: {
+  smtpUrl: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (smtpUrl !== '') {
     const transport: Transporter = nodemailer.createTransport(smtpUrl, { from });
     return {
@@ -58,7 +68,10 @@ export function createMailer({ smtpUrl, from, dataDir, log }: { smtpUrl: string;
       await writeFile(path.join(outbox, `${id}.eml`), message);
       await writeFile(path.join(outbox, `${id}.json.tmp`), JSON.stringify(entry));
       await rename(path.join(outbox, `${id}.json.tmp`), path.join(outbox, `${id}.json`));
-      log.info({ to: mail.to, subject: mail.subject, outbox: path.join(outbox, `${id}.eml`) }, 'mail written to the outbox');
+      log.info(
+        { to: mail.to, subject: mail.subject, outbox: path.join(outbox, `${id}.eml`) },
+        'mail written to the outbox',
+      );
     },
     close: () => render.close(),
   };
@@ -74,7 +87,9 @@ export async function readOutbox(dataDir: string): Promise<OutboxEntry[]> {
     return [];
   }
   const entries = await Promise.all(
-    names.filter((name) => name.endsWith('.json')).map(async (name) => JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as OutboxEntry),
+    names
+      .filter((name) => name.endsWith('.json'))
+      .map(async (name) => JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as OutboxEntry),
   );
   return entries.sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
 }

@@ -10,7 +10,10 @@ export interface OutboxRoutesOptions {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /**
  * /dev/outbox: the mail the embedded mode wrote instead of sending (no SMTP_URL), newest first,
@@ -18,10 +21,14 @@ const escapeHtml = (text: string) =>
  * to the machine itself only, talking to this server directly (lib/direct-request.ts): the links
  * in those mails are credentials. Anyone else gets the plain 404 of an unknown page.
  */
-export const outboxRoutes: FastifyPluginAsyncTypebox<OutboxRoutesOptions> = async (app, { dataDir, trustProxy }) => {
+export const outboxRoutes: FastifyPluginAsyncTypebox<OutboxRoutesOptions> = async (
+  app,
+  { dataDir, trustProxy },
+) => {
   const isTrustedProxy = trustedProxyCheck(trustProxy);
   app.get('/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
-    if (!isLocalDirectRequest(request, isTrustedProxy)) return reply.code(404).send({ httpCode: 404, message: 'NOT_FOUND' });
+    if (!isLocalDirectRequest(request, isTrustedProxy))
+      return reply.code(404).send({ httpCode: 404, message: 'NOT_FOUND' });
     const mails = await readOutbox(dataDir);
     const items = mails
       .map(

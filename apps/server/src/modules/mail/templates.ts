@@ -26,7 +26,8 @@ const WORDING: Record<Locale, Record<MailKind, Wording>> = {
       greeting: (name) => `Bonjour ${name},`,
       body: 'Vous avez demandé un nouveau mot de passe pour votre compte Antenne. Choisissez-le en suivant ce lien (valable une heure) :',
       action: 'Choisir un nouveau mot de passe',
-      ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe ne change pas.",
+      ignore:
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe ne change pas.",
     },
     'change-email': {
       subject: 'Confirmez votre nouvelle adresse e-mail',
@@ -72,7 +73,8 @@ const WORDING: Record<Locale, Record<MailKind, Wording>> = {
       greeting: (name) => `Hallo ${name},`,
       body: 'Sie haben ein neues Passwort für Ihr Antenne-Konto angefordert. Wählen Sie es über diesen Link (eine Stunde gültig):',
       action: 'Neues Passwort wählen',
-      ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht: Ihr Passwort bleibt unverändert.',
+      ignore:
+        'Wenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht: Ihr Passwort bleibt unverändert.',
     },
     'change-email': {
       subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
@@ -131,7 +133,10 @@ const WORDING: Record<Locale, Record<MailKind, Wording>> = {
 };
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** The first supported language of an Accept-Language header or a stored choice; fr otherwise. */
 export function mailLocale(...candidates: (string | null | undefined)[]): Locale {
@@ -145,7 +150,11 @@ export function mailLocale(...candidates: (string | null | undefined)[]): Locale
 }
 
 /** A mail of `kind` to `to`, in `locale`, text and HTML, around the action `url`. */
-export function renderMail(kind: MailKind, locale: Locale, { to, name, url }: { to: string; name: string; url: string }): Mail {
+export function renderMail(
+  kind: MailKind,
+  locale: Locale,
+  { to, name, url }: { to: string; name: string; url: string },
+): Mail {
   const w = WORDING[locale][kind];
   const displayName = name.trim() || to.split('@')[0] || to;
   const text = `${w.greeting(displayName)}\n\n${w.body}\n${url}\n\n${w.ignore}\n\n— Antenne\n`;

@@ -75,7 +75,9 @@ export function labelAudioInMpd(mpd: string, tracks: readonly AudioTrack[]): str
     const inner = `${indent}\t`;
     const children = [
       `${inner}<Role schemeIdUri="${ROLE_SCHEME}" value="${track.description === true ? 'alternate' : 'main'}" />`,
-      ...(track.description === true ? [`${inner}<Accessibility schemeIdUri="${AUDIO_PURPOSE_SCHEME}" value="1" />`] : []),
+      ...(track.description === true
+        ? [`${inner}<Accessibility schemeIdUri="${AUDIO_PURPOSE_SCHEME}" value="1" />`]
+        : []),
       `${inner}<Label>${xml(audioTrackLabel(track))}</Label>`,
     ];
     return `${indent}<AdaptationSet${attrs}>\n${children.join('\n')}`;
@@ -87,9 +89,13 @@ export async function labelAudioTracks(outDir: string, tracks: readonly AudioTra
   if (!worthLabelling(tracks)) return;
   const masterFile = path.join(outDir, MASTER_M3U8);
   const master = await readFile(masterFile, 'utf8');
-  const found = master.split('\n').filter((l) => l.startsWith('#EXT-X-MEDIA:') && /TYPE=AUDIO\b/.test(l)).length;
+  const found = master
+    .split('\n')
+    .filter((l) => l.startsWith('#EXT-X-MEDIA:') && /TYPE=AUDIO\b/.test(l)).length;
   if (found !== tracks.length) {
-    throw new MediaError(`${MASTER_M3U8}: ${found} audio rendition(s) written for ${tracks.length} audio track(s)`);
+    throw new MediaError(
+      `${MASTER_M3U8}: ${found} audio rendition(s) written for ${tracks.length} audio track(s)`,
+    );
   }
   await writeFile(masterFile, labelAudioInMaster(master, tracks));
   const mpdFile = path.join(outDir, MANIFEST_MPD);

@@ -100,9 +100,17 @@ export interface RunResult {
 }
 
 /** Runs ffmpeg with `args` and resolves with its exit code and the tail of stderr (never rejects on a non-zero exit). */
-export function spawnFfmpeg(ffmpegPath: string, args: string[], onStdout?: (line: string) => void, signal?: AbortSignal): Promise<RunResult> {
+export function spawnFfmpeg(
+  ffmpegPath: string,
+  args: string[],
+  onStdout?: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal } : {}) });
+    const child = spawn(ffmpegPath, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(signal ? { signal } : {}),
+    });
     const stderr = new Tail(64 * 1024);
     let pending = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
@@ -174,7 +182,10 @@ export async function probeMedia(ffmpegPath: string, input: string): Promise<Pro
   try {
     result = await spawnFfmpeg(ffmpegPath, ['-hide_banner', '-nostdin', '-i', input]);
   } catch (error) {
-    throw new MediaError(`${input}: could not run ffmpeg (${ffmpegPath}): ${error instanceof Error ? error.message : String(error)}`, input);
+    throw new MediaError(
+      `${input}: could not run ffmpeg (${ffmpegPath}): ${error instanceof Error ? error.message : String(error)}`,
+      input,
+    );
   }
   return parseProbe(result.stderr, input);
 }
@@ -182,7 +193,11 @@ export async function probeMedia(ffmpegPath: string, input: string): Promise<Pro
 export function parseProbe(stderr: string, input: string): ProbeResult {
   const fail = (why: string): never => {
     const ffmpegMessage = meaningfulLines(stderr);
-    throw new MediaError(`${input}: ${why}${ffmpegMessage ? `: ${ffmpegMessage}` : ''}`, input, ffmpegMessage || undefined);
+    throw new MediaError(
+      `${input}: ${why}${ffmpegMessage ? `: ${ffmpegMessage}` : ''}`,
+      input,
+      ffmpegMessage || undefined,
+    );
   };
   if (!/^Input #0/m.test(stderr)) fail('not a media file ffmpeg can read');
   const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);

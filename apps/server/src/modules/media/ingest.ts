@@ -8,7 +8,14 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { findFfmpeg, MediaError, probeMedia } from './ffmpeg.js';
 import { labelAudioTracks } from './audio-tracks.js';
-import { encodeLadder, LADDER, MANIFEST_MPD, MASTER_M3U8, renditionSize, type EncodeOptions } from './ladder.js';
+import {
+  encodeLadder,
+  LADDER,
+  MANIFEST_MPD,
+  MASTER_M3U8,
+  renditionSize,
+  type EncodeOptions,
+} from './ladder.js';
 import { findAssetMedias, setAssetMedias } from './repository.js';
 import { attachSubtitles, isLanguageTag, loadSubtitles, type Subtitle } from './subtitles.js';
 
@@ -74,15 +81,22 @@ export async function ingestMedia(options: IngestOptions): Promise<IngestResult>
   const mediaRoot = path.resolve(options.dataDir, MEDIA_DIR);
 
   // Everything that can be refused is refused before ffmpeg runs.
-  if (!FOLDER_SAFE_ID.test(assetId)) throw new MediaError(`"${assetId}" is not an asset id that can name a media folder`);
+  if (!FOLDER_SAFE_ID.test(assetId))
+    throw new MediaError(`"${assetId}" is not an asset id that can name a media folder`);
   const asset = await findAssetMedias(db, assetId);
-  if (asset === undefined) throw new MediaError(`unknown asset "${assetId}": import it first (npm run catalog:import); nothing was encoded`);
+  if (asset === undefined)
+    throw new MediaError(
+      `unknown asset "${assetId}": import it first (npm run catalog:import); nothing was encoded`,
+    );
   try {
     const info = await stat(input);
     if (!info.isFile()) throw new MediaError(`${input}: not a file`, input);
   } catch (error) {
     if (error instanceof MediaError) throw error;
-    throw new MediaError(`${input}: cannot read the input: ${error instanceof Error ? error.message : String(error)}`, input);
+    throw new MediaError(
+      `${input}: cannot read the input: ${error instanceof Error ? error.message : String(error)}`,
+      input,
+    );
   }
   const subtitles = await loadSubtitles(
     Object.entries(options.subtitles ?? {}).map(([lang, file]) => ({ lang, file: path.resolve(file) })),
@@ -100,10 +114,14 @@ export async function ingestMedia(options: IngestOptions): Promise<IngestResult>
     const audio = options.audio;
     if (audio !== undefined && audio.length > 0) {
       if (audio.length > probe.audioTracks) {
-        throw new MediaError(`${input}: ${audio.length} audio track(s) described but the input has ${probe.audioTracks}`, input);
+        throw new MediaError(
+          `${input}: ${audio.length} audio track(s) described but the input has ${probe.audioTracks}`,
+          input,
+        );
       }
       for (const track of audio) {
-        if (track.lang !== undefined && !isLanguageTag(track.lang)) throw new MediaError(`"${track.lang}" is not a language tag (fr, en, pt-BR)`);
+        if (track.lang !== undefined && !isLanguageTag(track.lang))
+          throw new MediaError(`"${track.lang}" is not a language tag (fr, en, pt-BR)`);
       }
     }
     await packageLadder({
@@ -113,7 +131,9 @@ export async function ingestMedia(options: IngestOptions): Promise<IngestResult>
       outDir: tmpDir,
       segmentPrefix: token,
       subtitles,
-      ...(audio !== undefined && audio.length > 0 ? { audio: audio.map((track, i) => ({ ...track, map: `0:a:${i}` })) } : {}),
+      ...(audio !== undefined && audio.length > 0
+        ? { audio: audio.map((track, i) => ({ ...track, map: `0:a:${i}` })) }
+        : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(onProgress
         ? {
@@ -129,10 +149,22 @@ export async function ingestMedia(options: IngestOptions): Promise<IngestResult>
 
     const top = renditionSize(LADDER[LADDER.length - 1] as (typeof LADDER)[number], probe);
     const base = `${MEDIA_URL_PREFIX}${encodeURIComponent(assetId)}/`;
-    const common = { drm: 'UNENCRYPTED', durationMillis: probe.durationMs, status: 'enabled', width: top.width, height: top.height };
+    const common = {
+      drm: 'UNENCRYPTED',
+      durationMillis: probe.durationMs,
+      status: 'enabled',
+      width: top.width,
+      height: top.height,
+    };
     const medias: Media[] = [
       { mediaId: `${assetId}_hls`, name: 'HLS', format: 'HLS', ...common, locator: `${base}${MASTER_M3U8}` },
-      { mediaId: `${assetId}_dash`, name: 'DASH', format: 'DASH', ...common, locator: `${base}${MANIFEST_MPD}` },
+      {
+        mediaId: `${assetId}_dash`,
+        name: 'DASH',
+        format: 'DASH',
+        ...common,
+        locator: `${base}${MANIFEST_MPD}`,
+      },
     ];
 
     const outDir = path.join(mediaRoot, assetId);
@@ -183,7 +215,12 @@ export async function packageLadder(options: PackageOptions): Promise<void> {
  * version is renamed aside first and deleted only once `commit` succeeded. If `commit` fails
  * the previous version is put back, so files and database never disagree.
  */
-async function swapIn(newDir: string, finalDir: string, mediaRoot: string, commit: () => Promise<void>): Promise<void> {
+async function swapIn(
+  newDir: string,
+  finalDir: string,
+  mediaRoot: string,
+  commit: () => Promise<void>,
+): Promise<void> {
   const oldDir = path.join(mediaRoot, `.old-${randomBytes(4).toString('hex')}`);
   let hadOld = false;
   try {
@@ -216,7 +253,13 @@ async function stripProgramDateTime(dir: string): Promise<void> {
     const file = path.join(dir, name);
     const text = await readFile(file, 'utf8');
     if (text.includes('#EXT-X-PROGRAM-DATE-TIME')) {
-      await writeFile(file, text.split('\n').filter((line) => !line.startsWith('#EXT-X-PROGRAM-DATE-TIME')).join('\n'));
+      await writeFile(
+        file,
+        text
+          .split('\n')
+          .filter((line) => !line.startsWith('#EXT-X-PROGRAM-DATE-TIME'))
+          .join('\n'),
+      );
     }
   }
 }

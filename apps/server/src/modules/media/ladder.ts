@@ -29,7 +29,10 @@ export const MANIFEST_MPD = 'manifest.mpd';
 export const MASTER_M3U8 = 'master.m3u8';
 
 /** The size a rendition gets: fitted in its box with the source's aspect ratio, even dimensions. */
-export function renditionSize(rendition: Rendition, source: { width: number; height: number }): { width: number; height: number } {
+export function renditionSize(
+  rendition: Rendition,
+  source: { width: number; height: number },
+): { width: number; height: number } {
   const scale = Math.min(rendition.maxWidth / source.width, rendition.maxHeight / source.height);
   const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
   return { width: even(source.width * scale), height: even(source.height * scale) };
@@ -80,7 +83,8 @@ export function ladderArgs(options: LadderArgsOptions): string[] {
   let audio = options.audio;
   if (audio === undefined) {
     // Every output has audio: a silent stereo track when the input has none.
-    if (!probe.hasAudio) args.push('-f', 'lavfi', '-t', seconds, '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000');
+    if (!probe.hasAudio)
+      args.push('-f', 'lavfi', '-t', seconds, '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000');
     audio = [{ map: probe.hasAudio ? '0:a:0' : '1:a:0' }];
   }
   const graph = [...(options.preFilter === undefined ? [] : [options.preFilter]), split, ...scales];
@@ -88,16 +92,32 @@ export function ladderArgs(options: LadderArgsOptions): string[] {
   for (let i = 0; i < LADDER.length; i++) args.push('-map', `[v${i}]`);
   for (const track of audio) args.push('-map', track.map);
   args.push(
-    '-c:v', 'libx264', '-preset', options.x264Preset ?? 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
-    '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0',
+    '-c:v',
+    'libx264',
+    '-preset',
+    options.x264Preset ?? 'veryfast',
+    '-profile:v',
+    'main',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    String(gop),
+    '-keyint_min',
+    String(gop),
+    '-sc_threshold',
+    '0',
     // Keyframes on the 2-second grid even when the frame rate is not an integer.
-    '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
   );
   LADDER.forEach((r, i) => {
     args.push(
-      `-b:v:${i}`, `${r.videoKbps}k`,
-      `-maxrate:v:${i}`, `${Math.round(r.videoKbps * 1.1)}k`,
-      `-bufsize:v:${i}`, `${r.videoKbps * 2}k`,
+      `-b:v:${i}`,
+      `${r.videoKbps}k`,
+      `-maxrate:v:${i}`,
+      `${Math.round(r.videoKbps * 1.1)}k`,
+      `-bufsize:v:${i}`,
+      `${r.videoKbps * 2}k`,
     );
   });
   args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000');
@@ -105,14 +125,22 @@ export function ladderArgs(options: LadderArgsOptions): string[] {
   // One adaptation set per audio track: they are alternatives (main mix, audio description), not bitrates of one.
   const audioSets = audio.map((_, i) => `id=${i + 1},streams=${LADDER.length + i}`);
   args.push(
-    '-f', 'dash',
-    '-seg_duration', String(SEGMENT_SECONDS),
-    '-use_template', '1',
-    '-use_timeline', '1',
-    '-hls_playlist', '1',
-    '-adaptation_sets', ['id=0,streams=v', ...audioSets].join(' '),
-    '-init_seg_name', `init-${segmentPrefix}-$RepresentationID$.m4s`,
-    '-media_seg_name', `seg-${segmentPrefix}-$RepresentationID$-$Number%05d$.m4s`,
+    '-f',
+    'dash',
+    '-seg_duration',
+    String(SEGMENT_SECONDS),
+    '-use_template',
+    '1',
+    '-use_timeline',
+    '1',
+    '-hls_playlist',
+    '1',
+    '-adaptation_sets',
+    ['id=0,streams=v', ...audioSets].join(' '),
+    '-init_seg_name',
+    `init-${segmentPrefix}-$RepresentationID$.m4s`,
+    '-media_seg_name',
+    `seg-${segmentPrefix}-$RepresentationID$-$Number%05d$.m4s`,
     `${outDir}/${MANIFEST_MPD}`,
   );
   return args;

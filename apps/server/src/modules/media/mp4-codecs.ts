@@ -49,6 +49,7 @@ function aacCodec(bytes: Buffer): string | undefined {
   const first = bytes[offset];
   if (first === undefined) return `mp4a.${hex(objectType)}`;
   let audioObjectType = first >> 3;
-  if (audioObjectType === 31) audioObjectType = 32 + (((first & 0x07) << 3) | ((bytes[offset + 1] ?? 0) >> 5));
+  if (audioObjectType === 31)
+    audioObjectType = 32 + (((first & 0x07) << 3) | ((bytes[offset + 1] ?? 0) >> 5));
   return `mp4a.${hex(objectType)}.${audioObjectType}`;
 }

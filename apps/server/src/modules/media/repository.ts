@@ -1,7 +1,8 @@
 import type { Media } from '@antenne/contract';
 import type { Executor } from '../../db/transaction.js';
+import type { Tenant } from '../../lib/business-unit.js';
 
-/** The SQL of the media pipeline: an asset's `medias` JSON column. */
+/** The SQL of the media pipeline: an asset's `medias` JSON column (and the demo's `customData`). */
 
 export interface AssetMediasRow {
   id: string;
@@ -29,11 +30,30 @@ export async function findAssetMedias(db: Executor, assetId: string): Promise<As
 }
 
 /** Replaces the asset's medias (and its `changed` stamp); false when the asset is gone. */
-export async function setAssetMedias(db: Executor, assetId: string, medias: Media[], changed: string): Promise<boolean> {
+export async function setAssetMedias(
+  db: Executor,
+  assetId: string,
+  medias: Media[],
+  changed: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('asset')
     .set({ medias: JSON.stringify(medias), changed })
     .where('id', '=', assetId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The raw `medias` and `custom_data` of the tenant's assets that have custom data (the demo attach reads `customData.programme`). */
+export function listAssetsWithCustomData(
+  db: Executor,
+  tenant: Tenant,
+): Promise<{ id: string; medias: string; custom_data: string | null }[]> {
+  return db
+    .selectFrom('asset')
+    .select(['id', 'medias', 'custom_data'])
+    .where('customer', '=', tenant.customer)
+    .where('business_unit', '=', tenant.businessUnit)
+    .where('custom_data', 'is not', null)
+    .execute();
 }

@@ -33,7 +33,9 @@ export const MEDIA_TYPES: Readonly<Record<string, { type: string; immutable: boo
 export const binary = Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', format: 'binary' });
 export const MediaBodySchema = {
   description: 'The file (or the asked byte range)',
-  content: Object.fromEntries(Object.values(MEDIA_TYPES).map(({ type }) => [type.split(';')[0], { schema: binary }])),
+  content: Object.fromEntries(
+    Object.values(MEDIA_TYPES).map(({ type }) => [type.split(';')[0], { schema: binary }]),
+  ),
 };
 export const EmptySchema = Type.Unsafe<undefined>({ type: 'null', description: 'No body' });
 
@@ -106,7 +108,9 @@ function protectedMediaFolder(app: App, folder: MediaFolder): void {
       compress: false,
       schema: {
         tags: ['media'],
-        summary: isDemo ? `${folder.summary}: only the ad creatives (ad-*) without a play token` : folder.summary,
+        summary: isDemo
+          ? `${folder.summary}: only the ad creatives (ad-*) without a play token`
+          : folder.summary,
         description: `Needs a play token: use the signed URL of the play response (/play/<token>${folder.prefix}…); this URL answers 403 INVALID_PLAY_TOKEN${isDemo ? ', except for the ad creatives' : ''}. ${MEDIA_ROUTE_DESCRIPTION}`,
         params: Type.Object({ '*': Type.String({ description: 'Path under the media folder' }) }),
         response: mediaResponses,
@@ -115,7 +119,11 @@ function protectedMediaFolder(app: App, folder: MediaFolder): void {
     async (request, reply) => {
       const encodedPath = (request.url.split('?', 1)[0] ?? '').slice(folder.prefix.length);
       if (!isDemo || !encodedPath.startsWith(PUBLIC_DEMO_ITEM_PREFIX)) {
-        throw new ApiError(403, 'INVALID_PLAY_TOKEN', 'media are served through the signed URLs of the play response');
+        throw new ApiError(
+          403,
+          'INVALID_PLAY_TOKEN',
+          'media are served through the signed URLs of the play response',
+        );
       }
       return serveMediaFile(request, reply, folder.root, encodedPath);
     },
@@ -151,12 +159,19 @@ export async function serveMediaFile(
   if (rangeHeader !== undefined && (ifRange === undefined || ifRange === etag)) {
     const range = parseRange(rangeHeader, file.size);
     if (range === 'unsatisfiable') {
-      void reply.removeHeader('etag').removeHeader('last-modified').header('content-range', `bytes */${file.size}`).header('cache-control', 'no-store');
+      void reply
+        .removeHeader('etag')
+        .removeHeader('last-modified')
+        .header('content-range', `bytes */${file.size}`)
+        .header('cache-control', 'no-store');
       throw new ApiError(416, 'RANGE_NOT_SATISFIABLE', `the file has ${file.size} bytes`);
     }
     if (range !== undefined) {
       const { start, end } = range;
-      void reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`).header('content-length', end - start + 1);
+      void reply
+        .code(206)
+        .header('content-range', `bytes ${start}-${end}/${file.size}`)
+        .header('content-length', end - start + 1);
       return reply.send(createReadStream(file.path, { start, end }));
     }
   }
@@ -223,7 +238,10 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  * One `bytes=` range → inclusive start/end; undefined to ignore the header (not bytes, several
  * ranges, malformed: the whole file is sent, as RFC 9110 allows); 'unsatisfiable' for 416.
  */
-export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+export function parseRange(
+  header: string,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (match === null) return undefined;
   const [, first = '', last = ''] = match;

@@ -61,7 +61,10 @@ export function validateWebVtt(text: string, file: string): string {
   for (const [index, line] of lines.entries()) {
     if (!line.includes('-->')) continue;
     if (!CUE_TIMING.test(line.trim())) {
-      throw new MediaError(`${file}: line ${index + 1}: not a valid cue timing: ${line.trim().slice(0, 80)}`, file);
+      throw new MediaError(
+        `${file}: line ${index + 1}: not a valid cue timing: ${line.trim().slice(0, 80)}`,
+        file,
+      );
     }
     cues++;
   }
@@ -74,14 +77,18 @@ export async function loadSubtitles(inputs: readonly SubtitleInput[]): Promise<S
   const seen = new Set<string>();
   const out: Subtitle[] = [];
   for (const { lang, file } of inputs) {
-    if (!isLanguageTag(lang)) throw new MediaError(`${file}: "${lang}" is not a language tag (e.g. fr, en, pt-BR)`, file);
+    if (!isLanguageTag(lang))
+      throw new MediaError(`${file}: "${lang}" is not a language tag (e.g. fr, en, pt-BR)`, file);
     if (seen.has(lang)) throw new MediaError(`${file}: a second subtitle file for "${lang}"`, file);
     seen.add(lang);
     let text: string;
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new MediaError(`${file}: cannot read the subtitle file: ${error instanceof Error ? error.message : String(error)}`, file);
+      throw new MediaError(
+        `${file}: cannot read the subtitle file: ${error instanceof Error ? error.message : String(error)}`,
+        file,
+      );
     }
     out.push({ lang, file, text: validateWebVtt(text, file), label: languageLabel(lang) });
   }
@@ -123,7 +130,11 @@ export function addSubtitlesToMaster(master: string, subtitles: readonly Subtitl
   if (at === -1) at = lines.findLastIndex((line) => line.startsWith('#EXT-X-VERSION') || line === '#EXTM3U');
   const out = [...lines.slice(0, at + 1), ...media, ...lines.slice(at + 1)];
   return out
-    .map((line) => (line.startsWith('#EXT-X-STREAM-INF:') && !/SUBTITLES=/.test(line) ? `${line},SUBTITLES="${SUBS_GROUP}"` : line))
+    .map((line) =>
+      line.startsWith('#EXT-X-STREAM-INF:') && !/SUBTITLES=/.test(line)
+        ? `${line},SUBTITLES="${SUBS_GROUP}"`
+        : line,
+    )
     .join('\n');
 }
 
@@ -152,7 +163,11 @@ export function addSubtitlesToMpd(mpd: string, subtitles: readonly Subtitle[]): 
  * Writes `subs/<lang>.vtt` and `subs/<lang>.m3u8` into `outDir` and post-processes
  * master.m3u8 and manifest.mpd there.
  */
-export async function attachSubtitles(outDir: string, subtitles: readonly Subtitle[], durationMs: number): Promise<void> {
+export async function attachSubtitles(
+  outDir: string,
+  subtitles: readonly Subtitle[],
+  durationMs: number,
+): Promise<void> {
   if (subtitles.length === 0) return;
   await mkdir(path.join(outDir, SUBS_DIR));
   for (const s of subtitles) {

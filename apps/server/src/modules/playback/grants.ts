@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../../lib/business-unit.js';
+import { findHouseholdsByEmail } from '../accounts/index.js';
 import * as repo from './repository.js';
 
 /**
@@ -28,11 +29,7 @@ export async function grantHousehold(
   grant: Grant,
   now: Date = new Date(),
 ): Promise<{ householdId: string; id: string }> {
-  const households = await db
-    .selectFrom('households')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .execute();
+  const households = await findHouseholdsByEmail(db, email.trim());
   if (households.length === 0) throw new GrantError(`no household with the email ${email}`);
   if (households.length > 1) throw new GrantError(`${households.length} households have the email ${email}`);
   const householdId = (households[0] as { id: string }).id;
@@ -49,21 +46,23 @@ export async function grantHousehold(
       throw new GrantError(`${grant.productId} is a ${product.monetisationType} product, not a Subscription`);
     }
     const id = `sub_${randomBytes(12).toString('hex')}`;
-    await repo.insertSubscription(db, { id, household_id: householdId, product_id: grant.productId, start_date: now.toISOString(), end_date: endDate });
+    await repo.insertSubscription(db, {
+      id,
+      household_id: householdId,
+      product_id: grant.productId,
+      start_date: now.toISOString(),
+      end_date: endDate,
+    });
     return { householdId, id };
   }
 
   if (!TICKET_TYPES.includes(product.monetisationType)) {
-    throw new GrantError(`${grant.productId} is a ${product.monetisationType} product: tickets are for ${TICKET_TYPES.join(' or ')}`);
+    throw new GrantError(
+      `${grant.productId} is a ${product.monetisationType} product: tickets are for ${TICKET_TYPES.join(' or ')}`,
+    );
   }
-  const asset = await db
-    .selectFrom('asset')
-    .select('id')
-    .where('id', '=', grant.assetId)
-    .where('customer', '=', tenant.customer)
-    .where('business_unit', '=', tenant.businessUnit)
-    .executeTakeFirst();
-  if (asset === undefined) throw new GrantError(`unknown asset ${grant.assetId}`);
+  if (!(await repo.assetExists(db, tenant, grant.assetId)))
+    throw new GrantError(`unknown asset ${grant.assetId}`);
   const id = `tkt_${randomBytes(12).toString('hex')}`;
   await repo.insertTicket(db, {
     id,

@@ -1,4 +1,4 @@
-import { ContentKeyStore } from './content-keys.js';
+import { ContentKeyStore } from './licence/content-keys.js';
 
 /**
  * What the playback module plays around and inside an asset that is not a catalogue asset: the

@@ -1,3 +1,4 @@
+import { ApiError } from '../../lib/errors.js';
 import { createSignedTokens, type SignedTokens } from './signed-token.js';
 
 /**
@@ -53,5 +54,11 @@ export function folderOf(locator: string): string {
 /** Whether a decoded media path lies in one of the token's folders (no dot segments: the file route refuses them anyway). */
 export function coversPath(payload: PlayTokenPayload, mediaPath: string): boolean {
   if (mediaPath.split('/').some((segment) => segment === '..' || segment === '.')) return false;
-  return payload.p.some((prefix) => prefix.endsWith('/') && prefix.length > 1 && mediaPath.startsWith(prefix));
+  return payload.p.some(
+    (prefix) => prefix.endsWith('/') && prefix.length > 1 && mediaPath.startsWith(prefix),
+  );
 }
+
+/** The media route's and the licence's one refusal of a token: bad, missing, expired or not for this folder. */
+export const invalidPlayToken = () =>
+  new ApiError(403, 'INVALID_PLAY_TOKEN', 'the play token is missing, wrong or expired');

@@ -1,16 +1,11 @@
 import type { Insertable, Selectable } from 'kysely';
-import type {
-  AdBeaconsTable,
-  HouseholdSubscriptionsTable,
-  PlaybackEventsTable,
-  PlaySessionsTable,
-  VideoTicketsTable,
-} from '../../db/schema.js';
+import type { HouseholdSubscriptionsTable, PlaySessionsTable, VideoTicketsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
 /**
- * The playback module's SQL: products, household rights (subscriptions, tickets), play sessions,
- * eventsink events and ad beacons. Works the same on SQLite and PostgreSQL (timestamps are ISO
+ * The playback module's SQL: products, household rights (subscriptions, tickets) and play
+ * sessions (the eventsink's events: eventsink/repository.ts; the ad beacons: ads/repository.ts).
+ * Works the same on SQLite and PostgreSQL (timestamps are ISO
  * text, so they compare as text).
  */
 
@@ -35,11 +30,17 @@ export async function listProducts(
     .where('customer', '=', tenant.customer)
     .where('business_unit', '=', tenant.businessUnit)
     .execute();
-  return new Map(rows.map((r) => [r.id, { id: r.id, monetisationType: r.monetisation_type, maxAds: Number(r.max_ads) }]));
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, monetisationType: r.monetisation_type, maxAds: Number(r.max_ads) }]),
+  );
 }
 
 /** The products the household subscribes to at `nowIso` (started, and open-ended or not yet ended). */
-export async function activeSubscriptionProducts(db: Executor, householdId: string, nowIso: string): Promise<Set<string>> {
+export async function activeSubscriptionProducts(
+  db: Executor,
+  householdId: string,
+  nowIso: string,
+): Promise<Set<string>> {
   const rows = await db
     .selectFrom('household_subscriptions')
     .select('product_id')
@@ -67,12 +68,35 @@ export async function activeTicketProducts(
   return new Set(rows.map((r) => r.product_id));
 }
 
-export async function insertSubscription(db: Executor, row: Insertable<HouseholdSubscriptionsTable>): Promise<void> {
+/** Whether the tenant's catalogue has this asset (by id): a ticket is for an existing asset. */
+export async function assetExists(
+  db: Executor,
+  tenant: { customer: string; businessUnit: string },
+  assetId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('asset')
+    .select('id')
+    .where('id', '=', assetId)
+    .where('customer', '=', tenant.customer)
+    .where('business_unit', '=', tenant.businessUnit)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertSubscription(
+  db: Executor,
+  row: Insertable<HouseholdSubscriptionsTable>,
+): Promise<void> {
   await db.insertInto('household_subscriptions').values(row).execute();
 }
 
 export function listSubscriptions(db: Executor, householdId: string): Promise<SubscriptionRow[]> {
-  return db.selectFrom('household_subscriptions').selectAll().where('household_id', '=', householdId).execute();
+  return db
+    .selectFrom('household_subscriptions')
+    .selectAll()
+    .where('household_id', '=', householdId)
+    .execute();
 }
 
 export async function insertTicket(db: Executor, row: Insertable<VideoTicketsTable>): Promise<void> {
@@ -87,36 +111,4 @@ export async function insertPlaySession(db: Executor, row: PlaySessionRow): Prom
 
 export function findPlaySession(db: Executor, id: string): Promise<PlaySessionRow | undefined> {
   return db.selectFrom('play_sessions').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-// Eventsink and ad beacons ---------------------------------------------------------------------
-
-export async function insertEvents(db: Executor, rows: Insertable<PlaybackEventsTable>[]): Promise<void> {
-  // Chunks keep every statement under SQLite's and PostgreSQL's bound-parameter limits.
-  for (let i = 0; i < rows.length; i += 50) {
-    await db.insertInto('playback_events').values(rows.slice(i, i + 50)).execute();
-  }
-}
-
-export function listEvents(db: Executor, playSessionId: string): Promise<Selectable<PlaybackEventsTable>[]> {
-  return db
-    .selectFrom('playback_events')
-    .selectAll()
-    .where('play_session_id', '=', playSessionId)
-    .orderBy('event_time')
-    .orderBy('sequence')
-    .execute();
-}
-
-export async function insertAdBeacon(db: Executor, row: Insertable<AdBeaconsTable>): Promise<void> {
-  await db.insertInto('ad_beacons').values(row).execute();
-}
-
-export function listAdBeacons(db: Executor, playSessionId: string): Promise<Selectable<AdBeaconsTable>[]> {
-  return db
-    .selectFrom('ad_beacons')
-    .selectAll()
-    .where('play_session_id', '=', playSessionId)
-    .orderBy('received_at')
-    .execute();
 }

@@ -9,32 +9,35 @@ import {
   PROTECTED_MEDIA_PREFIX,
   playbackPaths,
   type Asset,
-  type ErrorAction,
   type Media,
   type PlayFormat,
   type PlayResponse,
-  type Publication,
 } from '@antenne/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
-import { listPlayHistory, findOwnerProfile } from '../accounts/repository.js';
-import { parentalProfileOf } from '../accounts/parental.js';
-import { WrongPinLimiter } from '../accounts/pin-attempts.js';
-import { verifyPin } from '../accounts/secrets.js';
-import type { SessionContext } from '../accounts/service.js';
-import type { CatalogueSnapshot } from '../catalogue/snapshot.js';
+import {
+  findOwnerProfile,
+  listPlayHistory,
+  parentalProfileOf,
+  verifyPin,
+  WrongPinLimiter,
+  type SessionContext,
+} from '../accounts/index.js';
+import type { CatalogueSnapshot } from '../catalogue/index.js';
+import { NO_ADS_COUNTRY } from './ads/service.js';
 import type { BeaconTokens } from './beacon-token.js';
+import { allowedPublications, entitle, trailerGrant } from './entitlement.js';
 import type { PlaybackMediaRegistry } from './media-registry.js';
 import { folderOf, type PlayTokens } from './play-token.js';
 import * as repo from './repository.js';
 
 /**
  * The entitlement/play rules (Exposure notes §4, spec part 1 §6): which publication and product
- * let this caller play this asset now, from where; the parental PIN; then the play session, its
- * signed media URLs, bookmark, bumpers and ad decision URL. No HTTP here: the route passes what it
- * read from the request.
+ * let this caller play this asset now, from where (entitlement.ts); the parental PIN; then the
+ * play session, its signed media URLs, bookmark, bumpers and ad decision URL. No HTTP here: the
+ * route passes what it read from the request.
  */
 
 export interface PlayCaller {
@@ -54,21 +57,8 @@ export interface SnapshotSource {
   snapshot(): Promise<CatalogueSnapshot>;
 }
 
-type EntitlementType = PlayResponse['entitlementType'];
-
-interface Grant {
-  publication: Publication;
-  productId?: string;
-  entitlementType: EntitlementType;
-  maxAds: number;
-}
-
 /** Media folders the play token may open: the ingest's and the demo build's. */
 const MEDIA_ROOTS = ['/media/', '/demo-media/'];
-/** Who gets the grant when several apply: what the household paid for first, ads last. */
-const GRANT_RANK: Record<EntitlementType, number> = { TVOD: 0, SVOD: 1, FVOD: 2, AVOD: 3 };
-/** The country where no pre-roll is ever served (spec part 2 §4). */
-const NO_ADS_COUNTRY = 'US';
 const CLEARKEY = 'org.w3.clearkey';
 
 export const loginRequired = () =>
@@ -90,7 +80,7 @@ export class PlaybackService {
     private readonly tokens: { play: PlayTokens; beacon: BeaconTokens },
     private readonly clock: () => number = Date.now,
     /** Wrong PINs by household, shared with the accounts' PIN checks (app.ts). */
-    private readonly pinAttempts: WrongPinLimiter = new WrongPinLimiter(clock),
+    private readonly pinAttempts: WrongPinLimiter = new WrongPinLimiter(db, clock),
   ) {}
 
   /** The asset of an id or slug in the current catalogue, with whether it is a trailer. */
@@ -99,6 +89,17 @@ export class PlaybackService {
     const entry = snapshot.byId.get(idOrSlug) ?? snapshot.bySlug.get(idOrSlug);
     if (entry === undefined) return undefined;
     return { asset: entry.asset, trailer: this.trailersOf(snapshot).has(entry.asset.assetId) };
+  }
+
+  /** What the eventsink needs of an asset: its length (Completed = the whole of it) and whether it is a trailer (no bookmark). */
+  async assetFacts(assetId: string): Promise<{ durationMs: number; trailer: boolean } | undefined> {
+    const found = await this.findAsset(assetId);
+    if (found === undefined) return undefined;
+    const durationMs =
+      found.asset.medias?.find((m) => m.durationMillis !== undefined)?.durationMillis ??
+      found.asset.duration ??
+      0;
+    return { durationMs, trailer: found.trailer };
   }
 
   /** CLIP assets another asset links to as its TRAILER. */
@@ -128,16 +129,20 @@ export class PlaybackService {
     if (caller.session === null && !trailer) throw loginRequired();
 
     const now = this.clock();
-    const allowed = this.allowedPublications(publications, now, caller.country);
+    const allowed = allowedPublications(publications, now, caller.country);
     const grant = trailer
       ? trailerGrant(allowed)
-      : await this.entitle(asset, allowed, publications, caller.session, now);
+      : await entitle(this.db, this.tenant, asset, allowed, publications, caller.session?.household.id, now);
 
     if (caller.session !== null) await this.checkParental(asset, caller.session, caller.pin);
 
     const medias = playableMedias(asset.medias ?? []);
     if (medias.length === 0) {
-      throw new ApiError(403, 'NOT_AVAILABLE_IN_FORMAT', `${asset.assetId} has no playable HLS or DASH media`);
+      throw new ApiError(
+        403,
+        'NOT_AVAILABLE_IN_FORMAT',
+        `${asset.assetId} has no playable HLS or DASH media`,
+      );
     }
 
     const rating = csaRating(asset);
@@ -158,9 +163,15 @@ export class PlaybackService {
     const prefixes = new Set<string>();
     for (const media of medias) prefixes.add(folderOf(media.locator));
     for (const { media } of bumpers) {
-      for (const locator of [media.hls, media.dash]) if (locator !== undefined && isMediaPath(locator)) prefixes.add(folderOf(locator));
+      for (const locator of [media.hls, media.dash])
+        if (locator !== undefined && isMediaPath(locator)) prefixes.add(folderOf(locator));
     }
-    const playToken = this.tokens.play.sign({ sid: playSessionId, aid: asset.assetId, exp: expiration, p: [...prefixes] });
+    const playToken = this.tokens.play.sign({
+      sid: playSessionId,
+      aid: asset.assetId,
+      exp: expiration,
+      p: [...prefixes],
+    });
 
     await repo.insertPlaySession(this.db, {
       id: playSessionId,
@@ -191,12 +202,20 @@ export class PlaybackService {
       formats.push(out);
     }
     if (formats.length === 0) {
-      throw new ApiError(403, 'NOT_AVAILABLE_IN_FORMAT', `${asset.assetId} has no format this player can decrypt`);
+      throw new ApiError(
+        403,
+        'NOT_AVAILABLE_IN_FORMAT',
+        `${asset.assetId} has no format this player can decrypt`,
+      );
     }
 
     const bumperFormats = (locators: { hls?: string; dash?: string }): PlayFormat[] => [
-      ...(locators.hls !== undefined && isMediaPath(locators.hls) ? [{ format: 'HLS' as const, mediaLocator: signed(locators.hls) }] : []),
-      ...(locators.dash !== undefined && isMediaPath(locators.dash) ? [{ format: 'DASH' as const, mediaLocator: signed(locators.dash) }] : []),
+      ...(locators.hls !== undefined && isMediaPath(locators.hls)
+        ? [{ format: 'HLS' as const, mediaLocator: signed(locators.hls) }]
+        : []),
+      ...(locators.dash !== undefined && isMediaPath(locators.dash)
+        ? [{ format: 'DASH' as const, mediaLocator: signed(locators.dash) }]
+        : []),
     ];
     const playBumpers: PlayResponse['bumpers'] = {};
     for (const { id, media } of bumpers) {
@@ -241,98 +260,6 @@ export class PlaybackService {
   }
 
   /**
-   * The active publications that allow the caller's country: none active → NOT_PUBLISHED (with
-   * WAIT for the next one) or LICENSE_EXPIRED; none for the country → GEO_BLOCKED. An unknown
-   * country (a private address) is not held against the caller, as the catalogue does.
-   */
-  private allowedPublications(publications: Publication[], now: number, country: string | undefined): Publication[] {
-    const active = publications.filter((p) => Date.parse(p.fromDate) <= now && now <= Date.parse(p.toDate));
-    if (active.length === 0) {
-      const upcoming = publications
-        .filter((p) => Date.parse(p.fromDate) > now)
-        .sort((a, b) => Date.parse(a.fromDate) - Date.parse(b.fromDate));
-      const next = upcoming[0];
-      if (next !== undefined) {
-        throw new ApiError(403, 'NOT_PUBLISHED', `available from ${next.fromDate}`, [
-          { type: 'WAIT', publication: { availableAt: next.fromDate, publicationId: next.publicationId } },
-        ]);
-      }
-      throw new ApiError(403, 'LICENSE_EXPIRED', 'the asset is no longer published');
-    }
-    const allowed = active.filter(
-      (p) => country === undefined || p.countries.length === 0 || p.countries.includes(country),
-    );
-    if (allowed.length === 0) throw new ApiError(403, 'GEO_BLOCKED', `not available in ${country ?? 'this country'}`);
-    return allowed;
-  }
-
-  /** The best right the caller holds through the allowed publications' products, or NOT_ENTITLED with what to buy. */
-  private async entitle(
-    asset: Asset,
-    allowed: Publication[],
-    publications: Publication[],
-    session: SessionContext | null,
-    now: number,
-  ): Promise<Grant> {
-    const products = await repo.listProducts(this.db, this.tenant);
-    const nowIso = new Date(now).toISOString();
-    const householdId = session?.household.id;
-    const [subscriptions, tickets] =
-      householdId === undefined
-        ? [new Set<string>(), new Set<string>()]
-        : await Promise.all([
-            repo.activeSubscriptionProducts(this.db, householdId, nowIso),
-            repo.activeTicketProducts(this.db, householdId, asset.assetId, nowIso),
-          ]);
-
-    const grants: Grant[] = [];
-    for (const publication of allowed) {
-      for (const productId of publication.products) {
-        const product = products.get(productId);
-        if (product === undefined) continue;
-        const maxAds = Math.max(product.maxAds, publication.rights?.maxAds ?? 0);
-        const grant = (entitlementType: EntitlementType): Grant => ({ publication, productId, entitlementType, maxAds });
-        switch (product.monetisationType) {
-          case 'Free':
-          case 'Advertising':
-          case 'Catchup':
-            grants.push(grant(maxAds > 0 ? 'AVOD' : 'FVOD'));
-            break;
-          case 'Subscription':
-            if (subscriptions.has(productId)) grants.push(grant('SVOD'));
-            break;
-          case 'Transactional':
-          case 'ElectronicSellThrough':
-            if (tickets.has(productId)) grants.push(grant('TVOD'));
-            break;
-        }
-      }
-    }
-    grants.sort((a, b) => GRANT_RANK[a.entitlementType] - GRANT_RANK[b.entitlementType] || a.maxAds - b.maxAds);
-    const best = grants[0];
-    if (best !== undefined) return best;
-
-    // What would open it: the products of the publications the caller may play now (BUY_WATCH_NOW)
-    // and of the upcoming ones (BUY_WATCH_LATER), each with its publications.
-    const offerings = (list: Publication[]) => {
-      const byProduct = new Map<string, { availableAt: string; publicationId: string }[]>();
-      for (const publication of list) {
-        for (const productId of publication.products) {
-          if (!products.has(productId)) continue;
-          const entry = byProduct.get(productId) ?? [];
-          entry.push({ availableAt: publication.fromDate, publicationId: publication.publicationId });
-          byProduct.set(productId, entry);
-        }
-      }
-      return [...byProduct].map(([offeringId, pubs]) => ({ offeringId, publications: pubs }));
-    };
-    const actions: ErrorAction[] = [{ type: 'BUY_WATCH_NOW', offerings: offerings(allowed) }];
-    const later = offerings(publications.filter((p) => Date.parse(p.fromDate) > now));
-    if (later.length > 0) actions.push({ type: 'BUY_WATCH_LATER', offerings: later });
-    throw new ApiError(403, 'NOT_ENTITLED', `no right to play ${asset.assetId}`, actions);
-  }
-
-  /**
    * A profile held to a parental level below the asset's CSA rating (its PrLevel, or a child
    * profile's default: profileParentalLevel) plays it only with the household owner's PIN
    * (x-parental-pin). Checked here, not only in the browser.
@@ -352,18 +279,16 @@ export class PlaybackService {
       );
     }
     if (ownerPin === null) {
-      throw new ApiError(403, 'INVALID_PIN_CODE', 'the main profile has no PIN, so no PIN can unlock this title: set one first');
+      throw new ApiError(
+        403,
+        'INVALID_PIN_CODE',
+        'the main profile has no PIN, so no PIN can unlock this title: set one first',
+      );
     }
     if (!(await this.pinAttempts.attempt(session.household.id, () => verifyPin(pin, ownerPin)))) {
       throw new ApiError(403, 'INVALID_PIN_CODE', 'wrong parental PIN');
     }
   }
-}
-
-function trailerGrant(allowed: Publication[]): Grant {
-  const publication = allowed[0] as Publication;
-  const productId = publication.products[0];
-  return { publication, ...(productId === undefined ? {} : { productId }), entitlementType: 'FVOD', maxAds: 0 };
 }
 
 type PlayableMedia = Media & { locator: string; format: 'HLS' | 'DASH' };

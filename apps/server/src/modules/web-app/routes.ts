@@ -4,13 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, toErrorBody } from '../../lib/errors.js';
-import { buildBootstrap, withBootstrap } from './bootstrap.js';
+import { buildBootstrap, withBootstrap, type BootstrapServices } from './bootstrap.js';
 import { NOT_BUILT_HTML } from './index-html.js';
 
 export interface WebAppRoutesOptions {
   webDistDir: string;
   /** index.html as read at start; undefined when the web app is not built. */
   indexHtml: string | undefined;
+  /** What the startup answers embedded in index.html are read from (built once in app.ts). */
+  bootstrap: BootstrapServices;
 }
 
 /** Hashed build output: never changes under the same name. */
@@ -23,7 +25,10 @@ const HTML = 'text/html; charset=utf-8';
  * Serves the built web app: `/` and the app's routes get index.html (no-cache), files under
  * /assets/ are immutable, other files get a short cache with an ETag.
  */
-export const webAppRoutes: FastifyPluginAsyncTypebox<WebAppRoutesOptions> = async (app, { webDistDir, indexHtml }) => {
+export const webAppRoutes: FastifyPluginAsyncTypebox<WebAppRoutesOptions> = async (
+  app,
+  { webDistDir, indexHtml, bootstrap },
+) => {
   if (indexHtml !== undefined && existsSync(webDistDir)) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -41,7 +46,7 @@ export const webAppRoutes: FastifyPluginAsyncTypebox<WebAppRoutesOptions> = asyn
       },
     });
   }
-  const send = sendIndex(indexHtml);
+  const send = sendIndex(indexHtml, bootstrap);
   app.get('/', { schema: { hide: true } }, send);
   app.get('/index.html', { schema: { hide: true } }, send);
 };
@@ -53,9 +58,10 @@ const BOOTSTRAP_BUDGET_MS = 1000;
  * index.html with the startup answers embedded (bootstrap.ts): the first screen renders without
  * an API round trip. Any failure, or a bootstrap slower than its budget, sends the plain page.
  */
-export function sendIndex(indexHtml: string | undefined) {
+export function sendIndex(indexHtml: string | undefined, services: BootstrapServices) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (indexHtml === undefined) return reply.code(503).type(HTML).header('cache-control', 'no-store').send(NOT_BUILT_HTML);
+    if (indexHtml === undefined)
+      return reply.code(503).type(HTML).header('cache-control', 'no-store').send(NOT_BUILT_HTML);
     let html = indexHtml;
     if (request.method === 'GET') {
       const pathname = request.url.split('?', 1)[0] ?? '/';
@@ -63,10 +69,16 @@ export function sendIndex(indexHtml: string | undefined) {
       let timer: NodeJS.Timeout | undefined;
       try {
         const bootstrap = await Promise.race([
-          buildBootstrap(request.server, request, pathOfPage),
-          new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), BOOTSTRAP_BUDGET_MS))),
+          buildBootstrap(services, request, reply, pathOfPage),
+          new Promise<undefined>(
+            (resolve) => (timer = setTimeout(() => resolve(undefined), BOOTSTRAP_BUDGET_MS)),
+          ),
         ]);
-        if (bootstrap === undefined) request.log.warn({ budgetMs: BOOTSTRAP_BUDGET_MS }, 'index.html sent without its startup answers (too slow)');
+        if (bootstrap === undefined)
+          request.log.warn(
+            { budgetMs: BOOTSTRAP_BUDGET_MS },
+            'index.html sent without its startup answers (too slow)',
+          );
         else html = withBootstrap(indexHtml, bootstrap);
       } catch (error) {
         request.log.warn({ err: error }, 'index.html sent without its startup answers');
@@ -97,8 +109,8 @@ function acceptsHtml(request: FastifyRequest): boolean {
  * Not found: API and file paths get the JSON error body; other GET/HEAD requests that accept
  * HTML get the web app, whose router shows its own page for unknown routes.
  */
-export function notFoundHandler(indexHtml: string | undefined) {
-  const send = sendIndex(indexHtml);
+export function notFoundHandler(indexHtml: string | undefined, services: BootstrapServices) {
+  const send = sendIndex(indexHtml, services);
   return (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';

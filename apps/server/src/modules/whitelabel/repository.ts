@@ -12,7 +12,10 @@ export interface Tenant {
   businessUnit: string;
 }
 
-export async function findWebConfig(db: Executor, { customer, businessUnit }: Tenant): Promise<ConfigWeb | undefined> {
+export async function findWebConfig(
+  db: Executor,
+  { customer, businessUnit }: Tenant,
+): Promise<ConfigWeb | undefined> {
   const row = await db
     .selectFrom('web_config')
     .select('body')
@@ -33,7 +36,10 @@ export async function listContractCountries(db: Executor): Promise<ContractCount
 }
 
 /** The config body as stored: everything but the columns. */
-export type WlConfigBody = Omit<WlConfig, 'id' | 'customer' | 'businessUnit' | 'name' | 'created' | 'changed'>;
+export type WlConfigBody = Omit<
+  WlConfig,
+  'id' | 'customer' | 'businessUnit' | 'name' | 'created' | 'changed'
+>;
 
 export async function findWlConfig(db: Executor, tenant: Tenant, id: string): Promise<WlConfig | undefined> {
   const row = await db
@@ -59,7 +65,11 @@ export async function findWlConfig(db: Executor, tenant: Tenant, id: string): Pr
 /** The component body as stored: everything but the columns. */
 export type ComponentBody = Omit<Component, 'id' | 'appType' | 'created' | 'changed'>;
 
-export async function findComponent(db: Executor, tenant: Tenant, id: string): Promise<Component | undefined> {
+export async function findComponent(
+  db: Executor,
+  tenant: Tenant,
+  id: string,
+): Promise<Component | undefined> {
   const row = await db
     .selectFrom('wl_component')
     .selectAll()
@@ -77,7 +87,10 @@ export async function hasWebConfig(db: Executor, tenant: Tenant): Promise<boolea
 }
 
 export async function countContractCountries(db: Executor): Promise<number> {
-  const row = await db.selectFrom('contract_country').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('contract_country')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -98,7 +111,13 @@ export async function insertContractCountries(db: Executor, contracts: ContractC
   if (contracts.length === 0) return;
   await db
     .insertInto('contract_country')
-    .values(contracts.map((c, position) => ({ id: c.id, allowed_countries: JSON.stringify(c.allowedCountries), position })))
+    .values(
+      contracts.map((c, position) => ({
+        id: c.id,
+        allowed_countries: JSON.stringify(c.allowedCountries),
+        position,
+      })),
+    )
     .execute();
 }
 
@@ -156,8 +175,18 @@ export async function upsertWlConfig(
   if (existing !== undefined && existing.name === name && existing.body === text) return false;
   await db
     .insertInto('wl_config')
-    .values({ id, customer: tenant.customer, business_unit: tenant.businessUnit, name, body: text, created: now, changed: now })
-    .onConflict((oc) => oc.columns(['customer', 'business_unit', 'id']).doUpdateSet({ name, body: text, changed: now }))
+    .values({
+      id,
+      customer: tenant.customer,
+      business_unit: tenant.businessUnit,
+      name,
+      body: text,
+      created: now,
+      changed: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['customer', 'business_unit', 'id']).doUpdateSet({ name, body: text, changed: now }),
+    )
     .execute();
   return true;
 }
@@ -181,8 +210,20 @@ export async function upsertComponent(
   if (existing !== undefined && existing.app_type === appType && existing.body === text) return false;
   await db
     .insertInto('wl_component')
-    .values({ id, customer: tenant.customer, business_unit: tenant.businessUnit, app_type: appType, body: text, created: now, changed: now })
-    .onConflict((oc) => oc.columns(['customer', 'business_unit', 'id']).doUpdateSet({ app_type: appType, body: text, changed: now }))
+    .values({
+      id,
+      customer: tenant.customer,
+      business_unit: tenant.businessUnit,
+      app_type: appType,
+      body: text,
+      created: now,
+      changed: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['customer', 'business_unit', 'id'])
+        .doUpdateSet({ app_type: appType, body: text, changed: now }),
+    )
     .execute();
   return true;
 }

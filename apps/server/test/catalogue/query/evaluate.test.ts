@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { compileAssetQuery, parseAssetQuery, type QueryableAsset } from '../../../src/modules/catalogue/query/index.js';
+import {
+  compileAssetQuery,
+  parseAssetQuery,
+  type QueryableAsset,
+} from '../../../src/modules/catalogue/query/index.js';
 
 const asset = (overrides: Partial<QueryableAsset> = {}): QueryableAsset => ({
   assetId: 'asset-1',
@@ -155,8 +159,16 @@ describe('compileAssetQuery', () => {
   });
 
   test('compiles once, runs fast over a large catalogue', () => {
-    const predicate = compileAssetQuery(parseAssetQuery('tags.subcategory:polar AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:abc AND participants.name:"agnes varda"'));
-    const assets = Array.from({ length: 20_000 }, (_, i) => ({ ...polar, assetId: `a${i}`, type: i % 2 ? 'MOVIE' : 'CLIP' }));
+    const predicate = compileAssetQuery(
+      parseAssetQuery(
+        'tags.subcategory:polar AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:abc AND participants.name:"agnes varda"',
+      ),
+    );
+    const assets = Array.from({ length: 20_000 }, (_, i) => ({
+      ...polar,
+      assetId: `a${i}`,
+      type: i % 2 ? 'MOVIE' : 'CLIP',
+    }));
     expect(assets.filter(predicate)).toHaveLength(10_000);
   });
 });

@@ -22,13 +22,23 @@ function rejection(text: string): ApiError {
 
 describe('parseAssetQuery: accepted syntax', () => {
   test("the spec's recommendation query", () => {
-    expect(parseAssetQuery('tags.subcategory:polar AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:abc')).toEqual(
-      and(term('tags.subcategory', 'polar'), or(term('type', 'MOVIE'), term('type', 'TV_SHOW')), not(term('assetId', 'abc'))),
+    expect(
+      parseAssetQuery('tags.subcategory:polar AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:abc'),
+    ).toEqual(
+      and(
+        term('tags.subcategory', 'polar'),
+        or(term('type', 'MOVIE'), term('type', 'TV_SHOW')),
+        not(term('assetId', 'abc')),
+      ),
     );
   });
 
   test("the spec's youth recommendation query (category filter added)", () => {
-    expect(parseAssetQuery('tags.category:jeunesse AND tags.keyword:dessin-anime AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:a1')).toEqual(
+    expect(
+      parseAssetQuery(
+        'tags.category:jeunesse AND tags.keyword:dessin-anime AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:a1',
+      ),
+    ).toEqual(
       and(
         term('tags.category', 'jeunesse'),
         term('tags.keyword', 'dessin-anime'),
@@ -59,7 +69,10 @@ describe('parseAssetQuery: accepted syntax', () => {
     ['season:2', term('season', '2')],
     ['episode:10', term('episode', '10')],
     ['medias.format:HLS', term('medias.format', 'HLS')],
-    ['medias.drm:FAIRPLAY AND medias.format:HLS', and(term('medias.drm', 'FAIRPLAY'), term('medias.format', 'HLS'))],
+    [
+      'medias.drm:FAIRPLAY AND medias.format:HLS',
+      and(term('medias.drm', 'FAIRPLAY'), term('medias.format', 'HLS')),
+    ],
     ['assetId:a-b_c.d', term('assetId', 'a-b_c.d')],
     ['  assetId:x  ', term('assetId', 'x')],
     ['assetId:"with space"', term('assetId', 'with space')],
@@ -86,18 +99,30 @@ describe('parseAssetQuery: accepted syntax', () => {
   });
 
   test('implicit operator between adjacent terms is AND', () => {
-    expect(parseAssetQuery('type:MOVIE tags.genre:drama')).toEqual(and(term('type', 'MOVIE'), term('tags.genre', 'drama')));
+    expect(parseAssetQuery('type:MOVIE tags.genre:drama')).toEqual(
+      and(term('type', 'MOVIE'), term('tags.genre', 'drama')),
+    );
     expect(parseAssetQuery('type:MOVIE tags.genre:drama OR type:CLIP')).toEqual(
       or(and(term('type', 'MOVIE'), term('tags.genre', 'drama')), term('type', 'CLIP')),
     );
-    expect(parseAssetQuery('+type:MOVIE +tags.genre:drama')).toEqual(and(term('type', 'MOVIE'), term('tags.genre', 'drama')));
+    expect(parseAssetQuery('+type:MOVIE +tags.genre:drama')).toEqual(
+      and(term('type', 'MOVIE'), term('tags.genre', 'drama')),
+    );
   });
 
   test('precedence NOT > AND > OR', () => {
-    expect(parseAssetQuery('assetId:a OR assetId:b AND assetId:c')).toEqual(or(term('assetId', 'a'), and(term('assetId', 'b'), term('assetId', 'c'))));
-    expect(parseAssetQuery('NOT assetId:a AND assetId:b')).toEqual(and(not(term('assetId', 'a')), term('assetId', 'b')));
-    expect(parseAssetQuery('NOT assetId:a OR assetId:b')).toEqual(or(not(term('assetId', 'a')), term('assetId', 'b')));
-    expect(parseAssetQuery('NOT (assetId:a OR assetId:b)')).toEqual(not(or(term('assetId', 'a'), term('assetId', 'b'))));
+    expect(parseAssetQuery('assetId:a OR assetId:b AND assetId:c')).toEqual(
+      or(term('assetId', 'a'), and(term('assetId', 'b'), term('assetId', 'c'))),
+    );
+    expect(parseAssetQuery('NOT assetId:a AND assetId:b')).toEqual(
+      and(not(term('assetId', 'a')), term('assetId', 'b')),
+    );
+    expect(parseAssetQuery('NOT assetId:a OR assetId:b')).toEqual(
+      or(not(term('assetId', 'a')), term('assetId', 'b')),
+    );
+    expect(parseAssetQuery('NOT (assetId:a OR assetId:b)')).toEqual(
+      not(or(term('assetId', 'a'), term('assetId', 'b'))),
+    );
     expect(parseAssetQuery('NOT NOT assetId:a')).toEqual(not(not(term('assetId', 'a'))));
   });
 
@@ -108,15 +133,21 @@ describe('parseAssetQuery: accepted syntax', () => {
   });
 
   test('field groups apply the field to every value inside', () => {
-    expect(parseAssetQuery('type:(MOVIE OR TV_SHOW)')).toEqual(or(term('type', 'MOVIE'), term('type', 'TV_SHOW')));
+    expect(parseAssetQuery('type:(MOVIE OR TV_SHOW)')).toEqual(
+      or(term('type', 'MOVIE'), term('type', 'TV_SHOW')),
+    );
     expect(parseAssetQuery('assetId:(a b)')).toEqual(and(term('assetId', 'a'), term('assetId', 'b')));
-    expect(parseAssetQuery('participants.name:("Jean Dujardin" OR "Omar Sy") AND NOT type:(CLIP || AD)')).toEqual(
+    expect(
+      parseAssetQuery('participants.name:("Jean Dujardin" OR "Omar Sy") AND NOT type:(CLIP || AD)'),
+    ).toEqual(
       and(
         or(term('participants.name', 'Jean Dujardin'), term('participants.name', 'Omar Sy')),
         not(or(term('type', 'CLIP'), term('type', 'AD'))),
       ),
     );
-    expect(parseAssetQuery('assetId:(a OR (b AND NOT c))')).toEqual(or(term('assetId', 'a'), and(term('assetId', 'b'), not(term('assetId', 'c')))));
+    expect(parseAssetQuery('assetId:(a OR (b AND NOT c))')).toEqual(
+      or(term('assetId', 'a'), and(term('assetId', 'b'), not(term('assetId', 'c')))),
+    );
   });
 
   test('a - inside a word is a letter, not NOT', () => {
@@ -136,15 +167,27 @@ describe('parseAssetQuery: rejections answer 400 BAD_REQUEST naming the part', (
   test.each<[string, string]>([
     ['foo:bar', 'query: unknown field "foo" in "foo:bar"'],
     ['title:x', 'query: unknown field "title" in "title:x"'],
-    ['localized.fr.description:x', 'query: unknown field "localized.fr.description" in "localized.fr.description:x"'],
+    [
+      'localized.fr.description:x',
+      'query: unknown field "localized.fr.description" in "localized.fr.description:x"',
+    ],
     ['localized.f.title:x', 'query: unknown field "localized.f.title" in "localized.f.title:x"'],
     ['tags.:x', 'query: unknown field "tags." in "tags.:x"'],
     ['tags.a.b:x', 'query: unknown field "tags.a.b" in "tags.a.b:x"'],
     ['AssetId:x', 'query: unknown field "AssetId" in "AssetId:x"'],
     ['foo:(a OR b)', 'query: unknown field "foo" in "foo:"'],
-    ['type:FILM', 'query: unknown asset type "FILM" in "type:FILM" (expected one of MOVIE, TV_SHOW, EPISODE, CLIP, TV_CHANNEL, AD, LIVE_EVENT, COLLECTION, PODCAST, PODCAST_EPISODE, EVENT, OTHER)'],
-    ['type:(MOVIE OR SERIES)', 'query: unknown asset type "SERIES" in "SERIES" (expected one of MOVIE, TV_SHOW, EPISODE, CLIP, TV_CHANNEL, AD, LIVE_EVENT, COLLECTION, PODCAST, PODCAST_EPISODE, EVENT, OTHER)'],
-    ['productionYear:recent', 'query: productionYear must be a year, got "recent" in "productionYear:recent"'],
+    [
+      'type:FILM',
+      'query: unknown asset type "FILM" in "type:FILM" (expected one of MOVIE, TV_SHOW, EPISODE, CLIP, TV_CHANNEL, AD, LIVE_EVENT, COLLECTION, PODCAST, PODCAST_EPISODE, EVENT, OTHER)',
+    ],
+    [
+      'type:(MOVIE OR SERIES)',
+      'query: unknown asset type "SERIES" in "SERIES" (expected one of MOVIE, TV_SHOW, EPISODE, CLIP, TV_CHANNEL, AD, LIVE_EVENT, COLLECTION, PODCAST, PODCAST_EPISODE, EVENT, OTHER)',
+    ],
+    [
+      'productionYear:recent',
+      'query: productionYear must be a year, got "recent" in "productionYear:recent"',
+    ],
     ['assetId:abc*', 'query: wildcards are not supported in "assetId:abc*"'],
     ['assetId:a?c', 'query: wildcards are not supported in "assetId:a?c"'],
     ['productionYear:[1990 TO 2000]', 'query: ranges are not supported in "productionYear:[1990"'],
@@ -198,9 +241,15 @@ describe('parseAssetQuery: rejections answer 400 BAD_REQUEST naming the part', (
   });
 
   test('too deep', () => {
-    expect(rejection(`${'('.repeat(33)}assetId:a${')'.repeat(33)}`).extendedMessage).toBe('query: nested too deeply (at most 32 levels)');
-    expect(rejection(`${'NOT '.repeat(40)}assetId:a`).extendedMessage).toBe('query: nested too deeply (at most 32 levels)');
+    expect(rejection(`${'('.repeat(33)}assetId:a${')'.repeat(33)}`).extendedMessage).toBe(
+      'query: nested too deeply (at most 32 levels)',
+    );
+    expect(rejection(`${'NOT '.repeat(40)}assetId:a`).extendedMessage).toBe(
+      'query: nested too deeply (at most 32 levels)',
+    );
     // Thousands of parentheses stop at the length limit first, never at the stack.
-    expect(rejection(`${'('.repeat(1990)}assetId:a${')'.repeat(1990)}`).extendedMessage).toMatch(/^query: too long/);
+    expect(rejection(`${'('.repeat(1990)}assetId:a${')'.repeat(1990)}`).extendedMessage).toMatch(
+      /^query: too long/,
+    );
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../../src/lib/errors.js';
-import { compareAssets, parseAssetSort, type SortableAsset } from '../../../src/modules/catalogue/query/index.js';
+import {
+  compareAssets,
+  parseAssetSort,
+  type SortableAsset,
+} from '../../../src/modules/catalogue/query/index.js';
 
 const asset = (assetId: string, overrides: Partial<SortableAsset> = {}): SortableAsset => ({
   assetId,
@@ -12,7 +16,8 @@ const asset = (assetId: string, overrides: Partial<SortableAsset> = {}): Sortabl
   ...overrides,
 });
 
-const order = (sort: string, assets: SortableAsset[]) => [...assets].sort(compareAssets(parseAssetSort(sort))).map((a) => a.assetId);
+const order = (sort: string, assets: SortableAsset[]) =>
+  [...assets].sort(compareAssets(parseAssetSort(sort))).map((a) => a.assetId);
 
 function rejection(text: string): ApiError {
   try {
@@ -36,7 +41,9 @@ describe('parseAssetSort', () => {
       { field: 'publicationDate', descending: true },
       { field: 'assetId', descending: false },
     ]);
-    expect(parseAssetSort('publicationDate, -created ,changed,productionYear,-popularity,season,episode')).toEqual([
+    expect(
+      parseAssetSort('publicationDate, -created ,changed,productionYear,-popularity,season,episode'),
+    ).toEqual([
       { field: 'publicationDate', descending: false },
       { field: 'created', descending: true },
       { field: 'changed', descending: false },
@@ -87,13 +94,21 @@ describe('compareAssets', () => {
   });
 
   test('publication date, missing last in both directions', () => {
-    const assets = [asset('a'), asset('b', { publicationDate: '2023-05-01T00:00:00Z' }), asset('c', { publicationDate: '2024-05-01T00:00:00Z' })];
+    const assets = [
+      asset('a'),
+      asset('b', { publicationDate: '2023-05-01T00:00:00Z' }),
+      asset('c', { publicationDate: '2024-05-01T00:00:00Z' }),
+    ];
     expect(order('publicationDate', assets)).toEqual(['b', 'c', 'a']);
     expect(order('-publications.publicationDate', assets)).toEqual(['c', 'b', 'a']);
   });
 
   test('numbers: popularity, productionYear', () => {
-    const assets = [asset('a', { popularity: 5, productionYear: 2001 }), asset('b', { popularity: 10 }), asset('c', { popularity: 5, productionYear: 1990 })];
+    const assets = [
+      asset('a', { popularity: 5, productionYear: 2001 }),
+      asset('b', { popularity: 10 }),
+      asset('c', { popularity: 5, productionYear: 1990 }),
+    ];
     expect(order('-popularity', assets)).toEqual(['b', 'a', 'c']);
     expect(order('-popularity,productionYear', assets)).toEqual(['b', 'c', 'a']);
     expect(order('productionYear', assets)).toEqual(['c', 'a', 'b']);
@@ -122,11 +137,37 @@ describe('compareAssets', () => {
   });
 
   test('French titles: accents and case ignored (É sorts with E), numbers in natural order', () => {
-    const titles = ['Zorro', 'Été indien', 'eau', 'Ecole', 'étang', 'Œdipe', 'Agnès', 'Épisode 10', 'Épisode 2', 'zèbre'];
+    const titles = [
+      'Zorro',
+      'Été indien',
+      'eau',
+      'Ecole',
+      'étang',
+      'Œdipe',
+      'Agnès',
+      'Épisode 10',
+      'Épisode 2',
+      'zèbre',
+    ];
     const assets = titles.map((t, i) => asset(`id${i}`, { titles: { fr: t } }));
-    const sorted = [...assets].sort(compareAssets(parseAssetSort('localized.fr.title'))).map((a) => a.titles.fr);
-    expect(sorted).toEqual(['Agnès', 'eau', 'Ecole', 'Épisode 2', 'Épisode 10', 'étang', 'Été indien', 'Œdipe', 'zèbre', 'Zorro']);
-    const reversed = [...assets].sort(compareAssets(parseAssetSort('-localized.fr.title'))).map((a) => a.titles.fr);
+    const sorted = [...assets]
+      .sort(compareAssets(parseAssetSort('localized.fr.title')))
+      .map((a) => a.titles.fr);
+    expect(sorted).toEqual([
+      'Agnès',
+      'eau',
+      'Ecole',
+      'Épisode 2',
+      'Épisode 10',
+      'étang',
+      'Été indien',
+      'Œdipe',
+      'zèbre',
+      'Zorro',
+    ]);
+    const reversed = [...assets]
+      .sort(compareAssets(parseAssetSort('-localized.fr.title')))
+      .map((a) => a.titles.fr);
     expect(reversed).toEqual([...sorted].reverse());
   });
 
@@ -142,13 +183,26 @@ describe('compareAssets', () => {
       asset('zebre', { titles: { fr: 'Zèbre' }, sortingTitles: { fr: '' } }),
       asset('english-only', { titles: { en: 'Anything' } }),
     ];
-    expect(order('localized.fr.sortingTitle', assets)).toEqual(['avatar', 'le-monde', 'zebre', 'english-only']);
-    expect(order('-localized.fr.sortingTitle', assets)).toEqual(['zebre', 'le-monde', 'avatar', 'english-only']);
+    expect(order('localized.fr.sortingTitle', assets)).toEqual([
+      'avatar',
+      'le-monde',
+      'zebre',
+      'english-only',
+    ]);
+    expect(order('-localized.fr.sortingTitle', assets)).toEqual([
+      'zebre',
+      'le-monde',
+      'avatar',
+      'english-only',
+    ]);
     expect(order('localized.fr.title', assets)).toEqual(['avatar', 'le-monde', 'zebre', 'english-only']);
   });
 
   test('locale keys are matched case-insensitively (en-US, en_us)', () => {
-    const assets = [asset('b', { titles: { 'en-US': 'Banana' } }), asset('a', { titles: { en_us: 'Apple' } })];
+    const assets = [
+      asset('b', { titles: { 'en-US': 'Banana' } }),
+      asset('a', { titles: { en_us: 'Apple' } }),
+    ];
     expect(order('localized.en-us.title', assets)).toEqual(['a', 'b']);
   });
 
@@ -156,7 +210,9 @@ describe('compareAssets', () => {
     // alef, beh, teh, jeem, ain, yeh; with and without tashkeel
     const titles = ['يوم', 'جَبَل', 'أمل', 'تُفّاح', 'عين', 'بيت'];
     const assets = titles.map((t, i) => asset(`id${i}`, { titles: { ar: t } }));
-    const sorted = [...assets].sort(compareAssets(parseAssetSort('localized.ar.title'))).map((a) => a.titles.ar);
+    const sorted = [...assets]
+      .sort(compareAssets(parseAssetSort('localized.ar.title')))
+      .map((a) => a.titles.ar);
     expect(sorted).toEqual(['أمل', 'بيت', 'تُفّاح', 'جَبَل', 'عين', 'يوم']);
   });
 

@@ -13,7 +13,9 @@ const docs = syntheticDocuments(COUNT);
 const t0 = performance.now();
 const index = SearchIndex.build(docs);
 const buildMs = performance.now() - t0;
-out(`build: ${COUNT} documents × 5 locales in ${buildMs.toFixed(0)} ms (heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB)`);
+out(
+  `build: ${COUNT} documents × 5 locales in ${buildMs.toFixed(0)} ms (heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB)`,
+);
 
 // Queries drawn from the corpus: prefixes of title words, whole words, two-word phrases, typos.
 const rnd = random(7);
@@ -55,7 +57,9 @@ function measure(name: string, run: (text: string) => number): void {
   }
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
-  out(`${name}: p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms (${texts.length} texts, ${(results / texts.length).toFixed(0)} results on average)`);
+  out(
+    `${name}: p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms (${texts.length} texts, ${(results / texts.length).toFixed(0)} results on average)`,
+  );
 }
 
 const accept = (id: string) => !id.endsWith('7');

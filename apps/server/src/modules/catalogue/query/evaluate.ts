@@ -39,7 +39,8 @@ function fold(text: string): string {
 }
 
 /** Equality ignoring case, for ids and codes. `lower` is the query value already lower-cased. */
-const sameId = (actual: string, lower: string, exact: string) => actual === exact || actual.toLowerCase() === lower;
+const sameId = (actual: string, lower: string, exact: string) =>
+  actual === exact || actual.toLowerCase() === lower;
 
 /** `"03"` and `"3"` are the same season or episode number. */
 const numberish = (s: string) => {

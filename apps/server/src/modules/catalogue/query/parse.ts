@@ -53,7 +53,15 @@ type Token =
   | { t: 'field'; name: string; raw: string }
   | { t: 'value'; value: string; quoted: boolean; raw: string };
 
-const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || c === '\u00a0' || c === '\u3000';
+const isSpace = (c: string) =>
+  c === ' ' ||
+  c === '\t' ||
+  c === '\n' ||
+  c === '\r' ||
+  c === '\f' ||
+  c === '\v' ||
+  c === '\u00a0' ||
+  c === '\u3000';
 /** Characters that end an unquoted word. */
 const isDelimiter = (text: string, i: number) => {
   const c = text[i]!;
@@ -219,7 +227,10 @@ function makeTerm(field: string, value: string, raw: string): QueryNode {
   if (value.trim() === '') throw badRequest(`empty value in ${quote(raw)}`);
   if (field === 'type') {
     const upper = value.trim().toUpperCase();
-    if (!ASSET_TYPE_SET.has(upper)) throw badRequest(`unknown asset type ${quote(value)} in ${quote(raw)} (expected one of ${ASSET_TYPES.join(', ')})`);
+    if (!ASSET_TYPE_SET.has(upper))
+      throw badRequest(
+        `unknown asset type ${quote(value)} in ${quote(raw)} (expected one of ${ASSET_TYPES.join(', ')})`,
+      );
     return { kind: 'term', field, value: upper };
   }
   if (field === 'productionYear' && !/^\s*\d{1,4}\s*$/.test(value)) {
@@ -249,7 +260,8 @@ class Parser {
   }
 
   private enter(): void {
-    if (++this.depth > MAX_QUERY_DEPTH) throw badRequest(`nested too deeply (at most ${MAX_QUERY_DEPTH} levels)`);
+    if (++this.depth > MAX_QUERY_DEPTH)
+      throw badRequest(`nested too deeply (at most ${MAX_QUERY_DEPTH} levels)`);
   }
 
   private parseOr(field: string | undefined): QueryNode {
@@ -282,7 +294,8 @@ class Parser {
   private expectOperand(operator: string): void {
     const next = this.peek();
     if (!next) throw badRequest(`dangling operator ${quote(operator)} at the end`);
-    if (next.t === 'and' || next.t === 'or') throw badRequest(`operator ${quote(next.raw)} follows ${quote(operator)}`);
+    if (next.t === 'and' || next.t === 'or')
+      throw badRequest(`operator ${quote(next.raw)} follows ${quote(operator)}`);
     if (next.t === 'rparen') throw badRequest(`dangling operator ${quote(operator)} before ")"`);
   }
 
@@ -292,7 +305,8 @@ class Parser {
       this.pos++;
       const next = this.peek();
       if (!next) throw badRequest(`dangling operator ${quote(t.raw)} at the end`);
-      if (next.t === 'and' || next.t === 'or' || next.t === 'rparen') throw badRequest(`operator ${quote(t.raw)} is not followed by a term`);
+      if (next.t === 'and' || next.t === 'or' || next.t === 'rparen')
+        throw badRequest(`operator ${quote(t.raw)} is not followed by a term`);
       this.enter();
       const child = this.parseUnary(field);
       this.depth--;
@@ -323,7 +337,8 @@ class Parser {
         throw badRequest(`term ${quote(t.raw)} has no field (write field:value)`);
       }
       case 'field': {
-        if (field !== undefined) throw badRequest(`field ${quote(t.raw)} inside the group of field ${quote(field)}`);
+        if (field !== undefined)
+          throw badRequest(`field ${quote(t.raw)} inside the group of field ${quote(field)}`);
         const canonical = canonicalField(t.name);
         const value = this.peek();
         const shown = value?.t === 'value' ? t.raw + value.raw : t.raw;
@@ -349,7 +364,8 @@ class Parser {
     const node = this.parseOr(field);
     this.depth--;
     const close = this.peek();
-    if (close?.t !== 'rparen') throw badRequest(close ? `unexpected ${quote(close.raw)}` : 'unbalanced parentheses: missing ")"');
+    if (close?.t !== 'rparen')
+      throw badRequest(close ? `unexpected ${quote(close.raw)}` : 'unbalanced parentheses: missing ")"');
     this.pos++;
     return node;
   }
@@ -370,7 +386,8 @@ function combine(kind: 'and' | 'or', parts: QueryNode[]): QueryNode {
  * Throws `ApiError(400, 'BAD_REQUEST', 'query: …')` naming the offending part.
  */
 export function parseAssetQuery(text: string): QueryNode {
-  if (text.length > MAX_QUERY_LENGTH) throw badRequest(`too long (${text.length} characters, at most ${MAX_QUERY_LENGTH})`);
+  if (text.length > MAX_QUERY_LENGTH)
+    throw badRequest(`too long (${text.length} characters, at most ${MAX_QUERY_LENGTH})`);
   if (text.trim() === '') throw badRequest('empty query');
   const tokens = lex(text);
   if (tokens.length === 0) throw badRequest(`no term in ${quote(text)}`);

@@ -57,7 +57,8 @@ const badRequest = (message: string) => new ApiError(400, 'BAD_REQUEST', `sort: 
 export function parseAssetSort(text: string | undefined): SortKey[] {
   if (text === undefined || text.trim() === '') return [];
   const parts = text.split(',');
-  if (parts.length > MAX_SORT_KEYS) throw badRequest(`too many keys (${parts.length}, at most ${MAX_SORT_KEYS})`);
+  if (parts.length > MAX_SORT_KEYS)
+    throw badRequest(`too many keys (${parts.length}, at most ${MAX_SORT_KEYS})`);
   return parts.map((part) => {
     // A `+` prefix arrives as a space once the query string is decoded: trimming accepts both.
     let key = part.trim();
@@ -74,7 +75,8 @@ export function parseAssetSort(text: string | undefined): SortKey[] {
     const localized = LOCALIZED_FIELD.exec(key);
     if (localized) {
       const locale = localized[1]!;
-      if (!LOCALE_PATTERN.test(locale) || !validCollatorLocale(locale)) throw badRequest(`unknown locale ${JSON.stringify(locale)} in ${JSON.stringify(part.trim())}`);
+      if (!LOCALE_PATTERN.test(locale) || !validCollatorLocale(locale))
+        throw badRequest(`unknown locale ${JSON.stringify(locale)} in ${JSON.stringify(part.trim())}`);
       return { field: localized[2] as 'sortingTitle' | 'title', locale, descending };
     }
     throw badRequest(`unknown key ${JSON.stringify(part.trim())}`);
@@ -105,7 +107,11 @@ function collatorFor(locale: string): Intl.Collator {
 type Compare = (a: SortableAsset, b: SortableAsset) => number;
 
 /** Missing values sort last in both directions; `sign` is 1 ascending, -1 descending. */
-function withMissingLast<T>(get: (a: SortableAsset) => T | undefined, compare: (x: T, y: T) => number, sign: number): Compare {
+function withMissingLast<T>(
+  get: (a: SortableAsset) => T | undefined,
+  compare: (x: T, y: T) => number,
+  sign: number,
+): Compare {
   return (a, b) => {
     const x = get(a);
     const y = get(b);
@@ -186,7 +192,8 @@ function keyComparator(key: SortKey): Compare {
       const get =
         key.field === 'title'
           ? (a: SortableAsset) => localized(a.titles, locale, lower)
-          : (a: SortableAsset) => localized(a.sortingTitles, locale, lower) ?? localized(a.titles, locale, lower);
+          : (a: SortableAsset) =>
+              localized(a.sortingTitles, locale, lower) ?? localized(a.titles, locale, lower);
       return withMissingLast(get, collator.compare, sign);
     }
   }

@@ -72,7 +72,8 @@ function foldTable(): string[] {
  */
 export function normalizeText(text: string): string {
   // Fast path for text that is already folded (common for ids and typed queries).
-  if (ASCII_SIMPLE.test(text) && !text.startsWith(' ') && !text.endsWith(' ') && !text.includes('  ')) return text;
+  if (ASCII_SIMPLE.test(text) && !text.startsWith(' ') && !text.endsWith(' ') && !text.includes('  '))
+    return text;
   const folds = foldTable();
   const same = identity!;
   let out = '';

@@ -4,6 +4,7 @@ import { bumpCatalogueVersion } from '../../../db/catalogue-version.js';
 import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
 import type { Tenant } from '../../../lib/business-unit.js';
+import { listAssetsWithCustomData, setAssetMedias } from '../repository.js';
 import { DEMO_MEDIA_URL_PREFIX, type DemoMediaEntry } from './build.js';
 
 /**
@@ -14,22 +15,22 @@ import { DEMO_MEDIA_URL_PREFIX, type DemoMediaEntry } from './build.js';
  * older build of its item (`/demo-media/<id>-<old hash>/`) is moved to the current one. One
  * transaction, one catalogue version bump when anything changed.
  */
-export async function attachDemoMedia(db: Kysely<Database>, tenant: Tenant, entries: readonly DemoMediaEntry[]): Promise<number> {
+export async function attachDemoMedia(
+  db: Kysely<Database>,
+  tenant: Tenant,
+  entries: readonly DemoMediaEntry[],
+): Promise<number> {
   const byId = new Map(entries.filter((e) => e.dash !== undefined).map((e) => [e.item.id, e]));
-  const rows = await db
-    .selectFrom('asset')
-    .select(['id', 'medias', 'custom_data'])
-    .where('customer', '=', tenant.customer)
-    .where('business_unit', '=', tenant.businessUnit)
-    .where('custom_data', 'is not', null)
-    .execute();
+  const rows = await listAssetsWithCustomData(db, tenant);
   const updates: { id: string; medias: Media[] }[] = [];
   for (const row of rows) {
     const programme = programmeOf(row.custom_data);
     const entry = programme === undefined ? undefined : byId.get(programme);
     if (entry === undefined) continue;
     const current = parseMedias(row.medias);
-    const ours = current.every((m) => typeof m.locator === 'string' && m.locator.startsWith(DEMO_MEDIA_URL_PREFIX));
+    const ours = current.every(
+      (m) => typeof m.locator === 'string' && m.locator.startsWith(DEMO_MEDIA_URL_PREFIX),
+    );
     if (!ours) continue;
     const medias = demoMedias(row.id, entry);
     if (JSON.stringify(current) === JSON.stringify(medias)) continue;
@@ -38,9 +39,7 @@ export async function attachDemoMedia(db: Kysely<Database>, tenant: Tenant, entr
   if (updates.length === 0) return 0;
   await inTransaction(db, async (trx) => {
     const now = new Date();
-    for (const update of updates) {
-      await trx.updateTable('asset').set({ medias: JSON.stringify(update.medias), changed: now.toISOString() }).where('id', '=', update.id).execute();
-    }
+    for (const update of updates) await setAssetMedias(trx, update.id, update.medias, now.toISOString());
     await bumpCatalogueVersion(trx, now);
   });
   return updates.length;
@@ -53,11 +52,34 @@ export async function attachDemoMedia(db: Kysely<Database>, tenant: Tenant, entr
 export function demoMedias(assetId: string, entry: DemoMediaEntry): Media[] {
   const common = { durationMillis: entry.durationMs, status: 'enabled', width: 1280, height: 720 };
   if (entry.item.encryption === 'cenc') {
-    return [{ mediaId: `${assetId}_dash`, name: 'DASH', format: 'DASH', drm: 'CENC', ...common, locator: entry.dash ?? '' }];
+    return [
+      {
+        mediaId: `${assetId}_dash`,
+        name: 'DASH',
+        format: 'DASH',
+        drm: 'CENC',
+        ...common,
+        locator: entry.dash ?? '',
+      },
+    ];
   }
   return [
-    { mediaId: `${assetId}_hls`, name: 'HLS', format: 'HLS', drm: 'UNENCRYPTED', ...common, locator: entry.hls ?? '' },
-    { mediaId: `${assetId}_dash`, name: 'DASH', format: 'DASH', drm: 'UNENCRYPTED', ...common, locator: entry.dash ?? '' },
+    {
+      mediaId: `${assetId}_hls`,
+      name: 'HLS',
+      format: 'HLS',
+      drm: 'UNENCRYPTED',
+      ...common,
+      locator: entry.hls ?? '',
+    },
+    {
+      mediaId: `${assetId}_dash`,
+      name: 'DASH',
+      format: 'DASH',
+      drm: 'UNENCRYPTED',
+      ...common,
+      locator: entry.dash ?? '',
+    },
   ];
 }
 

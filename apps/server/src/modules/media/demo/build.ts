@@ -131,9 +131,13 @@ export async function buildDemoMedia(options: BuildOptions): Promise<BuildResult
   if (missing.length === 0) return { entries, built: [], reused, elapsedMs: Date.now() - started };
 
   // Before any encode: an encrypted item cannot be built without the packager.
-  const packagerPath = missing.some((e) => e.item.encryption !== undefined) ? (options.packagerPath ?? findPackager()) : undefined;
+  const packagerPath = missing.some((e) => e.item.encryption !== undefined)
+    ? (options.packagerPath ?? findPackager())
+    : undefined;
   if (packagerPath !== undefined && !(await exists(packagerPath))) {
-    throw new MediaError(`shaka-packager's binary is missing: ${packagerPath} (it encrypts the ClearKey demo programme)`);
+    throw new MediaError(
+      `shaka-packager's binary is missing: ${packagerPath} (it encrypts the ClearKey demo programme)`,
+    );
   }
   options.onStart?.(missing);
   const ffmpegPath = options.ffmpegPath ?? findFfmpeg();
@@ -163,7 +167,12 @@ export async function buildDemoMedia(options: BuildOptions): Promise<BuildResult
  * Runs `build` under `<root>/.lock-<folder>` unless the folder is (or becomes, while another
  * process holds the lock) complete. Resolves true when `build` ran.
  */
-async function withLock(root: string, folder: string, signal: AbortSignal | undefined, build: () => Promise<void>): Promise<boolean> {
+async function withLock(
+  root: string,
+  folder: string,
+  signal: AbortSignal | undefined,
+  build: () => Promise<void>,
+): Promise<boolean> {
   const lock = path.join(root, `.lock-${folder}`);
   const complete = path.join(root, folder, COMPLETE_FILE);
   for (;;) {
@@ -210,9 +219,16 @@ async function buildItem(
     await sharp(Buffer.from(item.overlaySvg)).resize(WIDTH, HEIGHT).png().toFile(overlay);
     const graph = synthGraph(item, overlay);
     const input = `demo item ${item.id}`;
-    const run = { ffmpegPath, input, durationMs: entry.durationMs, onProgress, ...(signal ? { signal } : {}) };
+    const run = {
+      ffmpegPath,
+      input,
+      durationMs: entry.durationMs,
+      onProgress,
+      ...(signal ? { signal } : {}),
+    };
     if (item.output === 'mp4') {
-      if (item.audioDescription !== undefined) throw new MediaError(`${item.id}: an MP4 item has one audio track`);
+      if (item.audioDescription !== undefined)
+        throw new MediaError(`${item.id}: an MP4 item has one audio track`);
       await runFfmpeg(mp4Args(graph, item.seconds, path.join(tmp, AD_FILE)), run);
     } else {
       const subtitles: Subtitle[] = Object.entries(item.subtitles).map(([lang, cues]) => ({
@@ -229,7 +245,14 @@ async function buildItem(
         preFilter: graph.filter,
         videoSource: graph.videoSource,
         audio: graph.audio,
-        probe: { durationMs: entry.durationMs, fps: FRAME_RATE, width: WIDTH, height: HEIGHT, hasAudio: true, audioTracks: graph.audio.length },
+        probe: {
+          durationMs: entry.durationMs,
+          fps: FRAME_RATE,
+          width: WIDTH,
+          height: HEIGHT,
+          hasAudio: true,
+          audioTracks: graph.audio.length,
+        },
         outDir: encrypted ? clear : tmp,
         // The folder name already changes with every input: segment names need no token.
         segmentPrefix: item.id,
@@ -266,9 +289,15 @@ async function buildItem(
 }
 
 /** What `.complete` says of a built folder (undefined when it is not complete). */
-export async function readComplete(cacheDir: string, folder: string): Promise<{ id: string; builtAt: string } | undefined> {
+export async function readComplete(
+  cacheDir: string,
+  folder: string,
+): Promise<{ id: string; builtAt: string } | undefined> {
   try {
-    return JSON.parse(await readFile(path.join(cacheDir, DEMO_MEDIA_DIR, folder, COMPLETE_FILE), 'utf8')) as { id: string; builtAt: string };
+    return JSON.parse(await readFile(path.join(cacheDir, DEMO_MEDIA_DIR, folder, COMPLETE_FILE), 'utf8')) as {
+      id: string;
+      builtAt: string;
+    };
   } catch {
     return undefined;
   }

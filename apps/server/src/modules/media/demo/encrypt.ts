@@ -54,7 +54,10 @@ export function packagerVersion(): string {
   const dir = packagerPackageDir();
   if (dir === undefined) return 'none';
   try {
-    return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+    return (
+      (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version ??
+      'unknown'
+    );
   } catch {
     return 'unknown';
   }
@@ -64,12 +67,18 @@ export function packagerVersion(): string {
 export function findPackager(platform: string = process.platform, arch: string = process.arch): string {
   const dir = packagerPackageDir();
   if (dir === undefined) {
-    throw new MediaError('shaka-packager is not installed (an npm dependency of apps/server): it encrypts the ClearKey demo programme');
+    throw new MediaError(
+      'shaka-packager is not installed (an npm dependency of apps/server): it encrypts the ClearKey demo programme',
+    );
   }
   const name = PACKAGER_BINARIES[`${platform}-${arch}`];
-  if (name === undefined) throw new MediaError(`shaka-packager has no binary for ${platform}/${arch}: the ClearKey demo programme cannot be encrypted here`);
+  if (name === undefined)
+    throw new MediaError(
+      `shaka-packager has no binary for ${platform}/${arch}: the ClearKey demo programme cannot be encrypted here`,
+    );
   const file = path.join(dir, 'bin', name);
-  if (!existsSync(file)) throw new MediaError(`shaka-packager's binary for ${platform}/${arch} is missing: ${file}`);
+  if (!existsSync(file))
+    throw new MediaError(`shaka-packager's binary for ${platform}/${arch} is missing: ${file}`);
   return file;
 }
 
@@ -83,7 +92,12 @@ export async function readClearKey(folderPath: string): Promise<ClearKey> {
   const file = path.join(folderPath, CLEARKEY_FILE);
   const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<ClearKey>;
   const hex = /^[0-9a-f]{32}$/;
-  if (typeof parsed.keyId !== 'string' || !hex.test(parsed.keyId) || typeof parsed.key !== 'string' || !hex.test(parsed.key)) {
+  if (
+    typeof parsed.keyId !== 'string' ||
+    !hex.test(parsed.keyId) ||
+    typeof parsed.key !== 'string' ||
+    !hex.test(parsed.key)
+  ) {
     throw new MediaError(`${file}: not a { keyId, key } pair of 32 hex digits`, file);
   }
   return { keyId: parsed.keyId, key: parsed.key };
@@ -111,11 +125,18 @@ export interface EncryptOptions {
 }
 
 /** Representation N of the clear ladder as one fragmented MP4: its init segment then its media segments. */
-async function concatRendition(clearDir: string, segmentPrefix: string, n: number, files: readonly string[], out: string): Promise<void> {
+async function concatRendition(
+  clearDir: string,
+  segmentPrefix: string,
+  n: number,
+  files: readonly string[],
+  out: string,
+): Promise<void> {
   const init = `init-${segmentPrefix}-${n}.m4s`;
   const prefix = `seg-${segmentPrefix}-${n}-`;
   const segments = files.filter((f) => f.startsWith(prefix) && f.endsWith('.m4s')).sort();
-  if (!files.includes(init) || segments.length === 0) throw new MediaError(`${clearDir}: representation ${n} has no init segment or no media segment`);
+  if (!files.includes(init) || segments.length === 0)
+    throw new MediaError(`${clearDir}: representation ${n} has no init segment or no media segment`);
   const sink = await open(out, 'w');
   try {
     // Segments are a few hundred KB each: read whole, appended in order.
@@ -142,27 +163,55 @@ export function packagerStreams(inputs: readonly string[], audio: readonly Audio
 export function packagerArgs(streams: readonly string[], key: ClearKey): string[] {
   return [
     ...streams,
-    '--segment_duration', String(SEGMENT_SECONDS),
+    '--segment_duration',
+    String(SEGMENT_SECONDS),
     // Without it, packager writes a live (type="dynamic") MPD whenever segment_template is used.
     '--generate_static_live_mpd',
     '--enable_raw_key_encryption',
-    '--keys', `label=:key_id=${key.keyId}:key=${key.key}`,
-    '--protection_scheme', 'cenc',
+    '--keys',
+    `label=:key_id=${key.keyId}:key=${key.key}`,
+    '--protection_scheme',
+    'cenc',
     // The common-system pssh (1077efec-…): what ClearKey in browsers reads the key ids from.
-    '--protection_systems', 'CommonSystem',
-    '--clear_lead', '0',
-    '--mpd_output', MANIFEST_MPD,
+    '--protection_systems',
+    'CommonSystem',
+    '--clear_lead',
+    '0',
+    '--mpd_output',
+    MANIFEST_MPD,
   ];
 }
 
-function runPackager(packagerPath: string, args: string[], cwd: string, id: string, signal?: AbortSignal): Promise<void> {
+function runPackager(
+  packagerPath: string,
+  args: string[],
+  cwd: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(packagerPath, args, { cwd, maxBuffer: 16 * 1024 * 1024, ...(signal ? { signal } : {}) }, (error, _stdout, stderr) => {
-      if (error === null) return resolve();
-      if (signal?.aborted) return reject(new MediaError(`${id}: encryption interrupted`));
-      const lines = String(stderr).trim().split('\n').filter((l) => l.trim() !== '').slice(-5).join('\n');
-      reject(new MediaError(`${id}: shaka-packager (${packagerPath}) failed: ${lines || error.message}`, undefined, lines));
-    });
+    execFile(
+      packagerPath,
+      args,
+      { cwd, maxBuffer: 16 * 1024 * 1024, ...(signal ? { signal } : {}) },
+      (error, _stdout, stderr) => {
+        if (error === null) return resolve();
+        if (signal?.aborted) return reject(new MediaError(`${id}: encryption interrupted`));
+        const lines = String(stderr)
+          .trim()
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .slice(-5)
+          .join('\n');
+        reject(
+          new MediaError(
+            `${id}: shaka-packager (${packagerPath}) failed: ${lines || error.message}`,
+            undefined,
+            lines,
+          ),
+        );
+      },
+    );
   });
 }
 
@@ -181,7 +230,13 @@ export async function encryptLadder(options: EncryptOptions): Promise<void> {
     await concatRendition(clearDir, segmentPrefix, n, files, file);
     inputs.push(file);
   }
-  await runPackager(options.packagerPath, packagerArgs(packagerStreams(inputs, options.audio), key), outDir, options.id, options.signal);
+  await runPackager(
+    options.packagerPath,
+    packagerArgs(packagerStreams(inputs, options.audio), key),
+    outDir,
+    options.id,
+    options.signal,
+  );
 
   const mpdFile = path.join(outDir, MANIFEST_MPD);
   let mpd: string;
@@ -190,8 +245,10 @@ export async function encryptLadder(options: EncryptOptions): Promise<void> {
   } catch {
     throw new MediaError(`${options.id}: shaka-packager wrote no ${MANIFEST_MPD}`);
   }
-  if (!mpd.includes('type="static"')) throw new MediaError(`${options.id}: shaka-packager wrote a live MPD (type is not static)`);
-  if (!mpd.includes(`cenc:default_KID="${keyIdUuid(key.keyId)}"`)) throw new MediaError(`${options.id}: the MPD does not carry the key id`);
+  if (!mpd.includes('type="static"'))
+    throw new MediaError(`${options.id}: shaka-packager wrote a live MPD (type is not static)`);
+  if (!mpd.includes(`cenc:default_KID="${keyIdUuid(key.keyId)}"`))
+    throw new MediaError(`${options.id}: the MPD does not carry the key id`);
   mpd = labelAudioInMpd(mpd, options.audio);
   if (options.subtitles.length > 0) {
     await mkdir(path.join(outDir, SUBS_DIR));

@@ -7,10 +7,18 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../../db/schema.js';
 import type { Tenant } from '../../../lib/business-unit.js';
-import type { AdCreative, PlaybackMediaRegistry } from '../../playback/media-registry.js';
+import type { AdCreative, PlaybackMediaRegistry } from '../../playback/index.js';
 import { attachDemoMedia } from './attach.js';
 import { mp4Codecs } from '../mp4-codecs.js';
-import { AD_FILE, buildDemoMedia, DEMO_MEDIA_DIR, DEMO_MEDIA_URL_PREFIX, type BuildProgress, type BuildResult, type DemoMediaEntry } from './build.js';
+import {
+  AD_FILE,
+  buildDemoMedia,
+  DEMO_MEDIA_DIR,
+  DEMO_MEDIA_URL_PREFIX,
+  type BuildProgress,
+  type BuildResult,
+  type DemoMediaEntry,
+} from './build.js';
 import { readClearKey } from './encrypt.js';
 import { HEIGHT, WIDTH } from './synth.js';
 
@@ -51,7 +59,8 @@ export class DemoPreparation {
       this.state = 'ready';
     } catch (error) {
       this.state = 'failed';
-      if (this.stopping.signal.aborted) log.info('demo media preparation interrupted; it resumes at the next start');
+      if (this.stopping.signal.aborted)
+        log.info('demo media preparation interrupted; it resumes at the next start');
       else log.error({ err: error }, 'demo media could not be prepared: the demo titles will not play');
     }
   }
@@ -72,7 +81,16 @@ export interface PrepareOptions {
 }
 
 /** Images, then media, then the assets' medias. */
-export async function prepareDemo({ cacheDir, db, tenant, log, signal, onAttached, registry, plan }: PrepareOptions): Promise<BuildResult> {
+export async function prepareDemo({
+  cacheDir,
+  db,
+  tenant,
+  log,
+  signal,
+  onAttached,
+  registry,
+  plan,
+}: PrepareOptions): Promise<BuildResult> {
   const imagesDir = path.join(cacheDir, DEMO_IMAGES_DIR);
   const images = await generateDemoImages({ catalogue: demoCatalogue(), outDir: imagesDir });
   if (images.written > 0) log.info({ dir: imagesDir, written: images.written }, 'demo images rendered');
@@ -102,7 +120,12 @@ export async function prepareDemo({ cacheDir, db, tenant, log, signal, onAttache
   const attached = await attachDemoMedia(db, tenant, result.entries);
   if (attached > 0) onAttached?.();
   log.info(
-    { built: result.built.length, reused: result.reused.length, attached, seconds: Math.round(result.elapsedMs / 1000) },
+    {
+      built: result.built.length,
+      reused: result.reused.length,
+      attached,
+      seconds: Math.round(result.elapsedMs / 1000),
+    },
     result.built.length > 0 ? 'demo media ready' : 'demo media ready (from the cache)',
   );
   return result;
@@ -114,7 +137,11 @@ export async function prepareDemo({ cacheDir, db, tenant, log, signal, onAttache
  * read from the file (mp4-codecs.ts), and the key of
  * each encrypted item (its `.clearkey.json`) bound to the item's URL folder.
  */
-export async function fillPlaybackRegistry(registry: PlaybackMediaRegistry, cacheDir: string, entries: readonly DemoMediaEntry[]): Promise<void> {
+export async function fillPlaybackRegistry(
+  registry: PlaybackMediaRegistry,
+  cacheDir: string,
+  entries: readonly DemoMediaEntry[],
+): Promise<void> {
   for (const entry of entries) {
     if (entry.item.kind !== 'bumper') continue;
     registry.setBumper(entry.item.id, {
@@ -128,7 +155,11 @@ export async function fillPlaybackRegistry(registry: PlaybackMediaRegistry, cach
     const info = DEMO_ADS.find((a) => a.id === entry.item.id);
     if (entry.item.kind !== 'ad' || entry.mp4 === undefined || info === undefined) continue;
     // The creative's codecs go in the VAST MediaFile, so the player needs not guess them.
-    const codecs = mp4Codecs(await readFile(path.join(cacheDir, DEMO_MEDIA_DIR, entry.folder, AD_FILE)).catch(() => new Uint8Array()));
+    const codecs = mp4Codecs(
+      await readFile(path.join(cacheDir, DEMO_MEDIA_DIR, entry.folder, AD_FILE)).catch(
+        () => new Uint8Array(),
+      ),
+    );
     ads.push({
       id: info.id,
       title: info.title,

@@ -32,7 +32,13 @@ export function hueColour(hue: number, saturation = 0.75, lightness = 0.55): str
   const k = (n: number) => (n + hue / 30) % 12;
   const a = saturation * Math.min(lightness, 1 - lightness);
   const f = (n: number) => lightness - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
-  return `#${[f(0), f(8), f(4)].map((x) => Math.round(x * 255).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[f(0), f(8), f(4)]
+    .map((x) =>
+      Math.round(x * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** The lavfi source and the filters that give it the item's colour, ending at 1280×720 yuv420p. */
@@ -40,7 +46,11 @@ export function patternGraph(pattern: DemoPattern, hue: number): { source: strin
   const size = `${WIDTH}x${HEIGHT}`;
   const small = `${WIDTH / 2}x${HEIGHT / 2}`;
   const colour = hueColour(hue);
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255) as [number, number, number];
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
   switch (pattern) {
     case 'testsrc2':
       return { source: `testsrc2=size=${size}:rate=${FRAME_RATE}`, filters: `hue=h=${hue}` };
@@ -58,9 +68,15 @@ export function patternGraph(pattern: DemoPattern, hue: number): { source: strin
         filters: `format=rgb24,lutrgb=r='val*${r.toFixed(3)}':g='val*${g.toFixed(3)}':b='val*${b.toFixed(3)}'`,
       };
     case 'smptebars':
-      return { source: `smptehdbars=size=${size}:rate=${FRAME_RATE}`, filters: `hue=H=2*PI*t/8+${((hue * Math.PI) / 180).toFixed(3)}` };
+      return {
+        source: `smptehdbars=size=${size}:rate=${FRAME_RATE}`,
+        filters: `hue=H=2*PI*t/8+${((hue * Math.PI) / 180).toFixed(3)}`,
+      };
     case 'rgbcycle':
-      return { source: `rgbtestsrc=size=${size}:rate=${FRAME_RATE}`, filters: `hue=H=2*PI*t/6+${((hue * Math.PI) / 180).toFixed(3)}` };
+      return {
+        source: `rgbtestsrc=size=${size}:rate=${FRAME_RATE}`,
+        filters: `hue=H=2*PI*t/6+${((hue * Math.PI) / 180).toFixed(3)}`,
+      };
   }
 }
 
@@ -80,9 +96,26 @@ export function synthGraph(item: DemoMediaItem, overlayPng: string): SynthGraph 
   const seconds = String(item.seconds);
   const { source, filters } = patternGraph(item.pattern, item.hue);
   const inputArgs = [
-    '-f', 'lavfi', '-t', seconds, '-i', source,
-    '-loop', '1', '-framerate', String(FRAME_RATE), '-t', seconds, '-i', overlayPng,
-    '-f', 'lavfi', '-t', seconds, '-i', `sine=frequency=${item.toneHz}:beep_factor=4:sample_rate=48000`,
+    '-f',
+    'lavfi',
+    '-t',
+    seconds,
+    '-i',
+    source,
+    '-loop',
+    '1',
+    '-framerate',
+    String(FRAME_RATE),
+    '-t',
+    seconds,
+    '-i',
+    overlayPng,
+    '-f',
+    'lavfi',
+    '-t',
+    seconds,
+    '-i',
+    `sine=frequency=${item.toneHz}:beep_factor=4:sample_rate=48000`,
   ];
   const square = `color=c=white@0.85:size=72x72:rate=${FRAME_RATE}:duration=${seconds},format=rgba`;
   const bounce = `x='(W-w)*(0.5+0.45*sin(t*1.3))':y='(H-h)*(0.5+0.4*cos(t*0.9))'`;
@@ -102,7 +135,14 @@ export function synthGraph(item: DemoMediaItem, overlayPng: string): SynthGraph 
   if (item.audioDescription === undefined) {
     audio.push({ map: '2:a', lang: 'fr' });
   } else {
-    inputArgs.push('-f', 'lavfi', '-t', seconds, '-i', `sine=frequency=${item.audioDescription.toneHz}:beep_factor=2:sample_rate=48000`);
+    inputArgs.push(
+      '-f',
+      'lavfi',
+      '-t',
+      seconds,
+      '-i',
+      `sine=frequency=${item.audioDescription.toneHz}:beep_factor=2:sample_rate=48000`,
+    );
     // The described version: the programme's sound under a "voice" (the second tone).
     chains.push('[2:a]asplit=2[main][under]', '[under][3:a]amix=inputs=2:duration=first[described]');
     audio.push({ map: '[main]', lang: 'fr' }, { map: '[described]', lang: 'fr', description: true });
@@ -115,14 +155,40 @@ export function mp4Args(graph: SynthGraph, seconds: number, outFile: string): st
   const gop = FRAME_RATE * 2;
   return [
     ...graph.inputArgs,
-    '-filter_complex', graph.filter,
-    '-map', graph.videoSource,
-    '-map', graph.audio[0]?.map ?? '2:a',
-    '-c:v', 'libx264', '-preset', 'superfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
-    '-b:v', '2000k', '-maxrate', '2200k', '-bufsize', '4000k', '-g', String(gop),
-    '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000',
-    '-t', String(seconds),
-    '-movflags', '+faststart',
+    '-filter_complex',
+    graph.filter,
+    '-map',
+    graph.videoSource,
+    '-map',
+    graph.audio[0]?.map ?? '2:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'superfast',
+    '-profile:v',
+    'main',
+    '-pix_fmt',
+    'yuv420p',
+    '-b:v',
+    '2000k',
+    '-maxrate',
+    '2200k',
+    '-bufsize',
+    '4000k',
+    '-g',
+    String(gop),
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-ac',
+    '2',
+    '-ar',
+    '48000',
+    '-t',
+    String(seconds),
+    '-movflags',
+    '+faststart',
     outFile,
   ];
 }

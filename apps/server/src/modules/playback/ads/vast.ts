@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AdCreative } from './media-registry.js';
+import type { AdCreative } from '../media-registry.js';
 
 /**
  * The VAST 4.1 ad decision (IAB VAST 4.1; media-notes §6): one InLine linear pre-roll with its
@@ -22,9 +22,15 @@ export const VAST_TRACKING_EVENTS = [
 ] as const;
 
 /** Every beacon the tracking endpoint records. */
-export const AD_BEACON_EVENTS: ReadonlySet<string> = new Set([...VAST_TRACKING_EVENTS, 'impression', 'error', 'click']);
+export const AD_BEACON_EVENTS: ReadonlySet<string> = new Set([
+  ...VAST_TRACKING_EVENTS,
+  'impression',
+  'error',
+  'click',
+]);
 
-export const EMPTY_VAST = '<?xml version="1.0" encoding="UTF-8"?>\n<VAST version="4.1" xmlns="http://www.iab.com/VAST"/>\n';
+export const EMPTY_VAST =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<VAST version="4.1" xmlns="http://www.iab.com/VAST"/>\n';
 
 /** The ad of a play session: rotates over the creatives, stable for one session. */
 export function pickAd(ads: readonly AdCreative[], playSessionId: string): AdCreative | undefined {
@@ -44,7 +50,12 @@ export function vastDuration(ms: number): string {
 }
 
 const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 /** URLs go in CDATA (they carry '&'); a ']]>' could not, so it is split. */
 const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalyticsBatch, EventsinkConfig, PlaybackEvent } from '@antenne/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Tenant } from '../../lib/business-unit.js';
-import { inTransaction } from '../../db/transaction.js';
-import { ApiError } from '../../lib/errors.js';
-import { recordProgress } from '../accounts/index.js';
-import type { BeaconTokens } from './beacon-token.js';
+import type { Database } from '../../../db/schema.js';
+import type { Tenant } from '../../../lib/business-unit.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { ApiError } from '../../../lib/errors.js';
+import { recordProgress } from '../../accounts/index.js';
+import type { BeaconTokens } from '../beacon-token.js';
+import { findPlaySession } from '../repository.js';
 import * as repo from './repository.js';
 
 /**
@@ -36,7 +37,7 @@ const COMPLETED = 'Playback.Completed';
 /** Ad events carry the ad's playhead, not the asset's. */
 const isAdEvent = (type: string) => type.startsWith('Playback.Ad');
 
-export class Eventsink {
+export class EventsinkService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly tenant: Tenant,
@@ -44,6 +45,11 @@ export class Eventsink {
     private readonly beaconTokens: BeaconTokens,
     private readonly clock: () => number = Date.now,
   ) {}
+
+  /** The answer of `eventsink/init` (and of every batch). */
+  config(): EventsinkConfig {
+    return eventsinkConfig(this.clock());
+  }
 
   /**
    * Stores a batch. The caller proves it may write to the play session with what it holds:
@@ -59,14 +65,20 @@ export class Eventsink {
     const now = this.clock();
     const beaconToken = batch.BeaconToken;
     if (householdId === undefined && (beaconToken === undefined || beaconToken === '')) {
-      throw new ApiError(401, 'NO_SESSION_TOKEN', 'a bearer session token, or the play response’s beaconToken in BeaconToken, is needed');
+      throw new ApiError(
+        401,
+        'NO_SESSION_TOKEN',
+        'a bearer session token, or the play response’s beaconToken in BeaconToken, is needed',
+      );
     }
     if (beaconToken !== undefined && this.beaconTokens.verify(beaconToken, now)?.sid !== batch.SessionId) {
       throw new ApiError(403, 'FORBIDDEN', 'BeaconToken: not a live beacon token of this play session');
     }
-    const session = await repo.findPlaySession(this.db, batch.SessionId);
-    if (session === undefined) throw new ApiError(404, 'UNKNOWN_PLAY_SESSION', 'SessionId: no such play session');
-    if (Date.parse(session.expires_at) <= now) throw new ApiError(403, 'FORBIDDEN', 'SessionId: the play session has ended');
+    const session = await findPlaySession(this.db, batch.SessionId);
+    if (session === undefined)
+      throw new ApiError(404, 'UNKNOWN_PLAY_SESSION', 'SessionId: no such play session');
+    if (Date.parse(session.expires_at) <= now)
+      throw new ApiError(403, 'FORBIDDEN', 'SessionId: the play session has ended');
     if (householdId !== undefined && householdId !== session.household_id) {
       throw new ApiError(403, 'FORBIDDEN', 'SessionId: not a play session of this household');
     }
@@ -92,8 +104,15 @@ export class Eventsink {
     await inTransaction(this.db, async (trx) => {
       await repo.insertEvents(trx, rows);
       if (newest !== undefined && facts !== undefined && !facts.trailer && session.profile_id !== null) {
-        const offsetMs = newest.EventType === COMPLETED && facts.durationMs > 0 ? facts.durationMs : newest.OffsetTime;
-        if (typeof offsetMs === 'number' && Number.isFinite(offsetMs)) await recordProgress(trx, { profileId: session.profile_id, assetId: session.asset_id, offsetMs, viewedAt: now });
+        const offsetMs =
+          newest.EventType === COMPLETED && facts.durationMs > 0 ? facts.durationMs : newest.OffsetTime;
+        if (typeof offsetMs === 'number' && Number.isFinite(offsetMs))
+          await recordProgress(trx, {
+            profileId: session.profile_id,
+            assetId: session.asset_id,
+            offsetMs,
+            viewedAt: now,
+          });
       }
     });
     return eventsinkConfig(now);
@@ -105,7 +124,11 @@ function newestPlayhead(events: PlaybackEvent[]): PlaybackEvent | undefined {
   let best: PlaybackEvent | undefined;
   for (const event of events) {
     if (isAdEvent(event.EventType)) continue;
-    if (event.EventType !== COMPLETED && (typeof event.OffsetTime !== 'number' || !Number.isFinite(event.OffsetTime))) continue;
+    if (
+      event.EventType !== COMPLETED &&
+      (typeof event.OffsetTime !== 'number' || !Number.isFinite(event.OffsetTime))
+    )
+      continue;
     if (
       best === undefined ||
       event.Timestamp > best.Timestamp ||

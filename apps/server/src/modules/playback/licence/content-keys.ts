@@ -16,7 +16,11 @@ export class ContentKeyStore {
   private readonly byKeyId = new Map<string, ContentKey>();
 
   add(key: ContentKey): void {
-    this.byKeyId.set(key.keyId.toLowerCase(), { ...key, keyId: key.keyId.toLowerCase(), key: key.key.toLowerCase() });
+    this.byKeyId.set(key.keyId.toLowerCase(), {
+      ...key,
+      keyId: key.keyId.toLowerCase(),
+      key: key.key.toLowerCase(),
+    });
   }
 
   get(keyId: string): ContentKey | undefined {

@@ -1,0 +1,197 @@
+import {
+  SESSION_TTL_MS,
+  type DeviceRegistration,
+  type LoginResponse,
+  type RegistrationDetails,
+  type SessionResponse,
+} from '@antenne/contract';
+import { inTransaction, type Executor } from '../../db/transaction.js';
+import { ApiError } from '../../lib/errors.js';
+import {
+  AccountsPart,
+  invalidSession,
+  refuseInactive,
+  type IdentityLoginClaims,
+  type SessionContext,
+} from './core.js';
+import { refuseRestricted } from './parental.js';
+import * as repo from './repository.js';
+import type { HouseholdRow, ProfileRow } from './repository.js';
+import { hashToken, newId, newSessionToken } from './secrets.js';
+import { toUserProfile } from './user-profile.js';
+
+/**
+ * Sign-in and Exposure sessions: the household and its main profile made at an identity user's
+ * first login, the bearer token's session, sign-out.
+ */
+export class SessionsService extends AccountsPart {
+  /**
+   * Signs an identity-service user in: a verified email only; the household and its main profile
+   * are made at the first login, the profile with the details typed at registration as its
+   * preferences (whatever device signs in first); a suspended or inactive household is refused;
+   * then a session on the main profile.
+   */
+  async loginIdentityUser(claims: IdentityLoginClaims, device: DeviceRegistration): Promise<LoginResponse> {
+    if (!claims.emailVerified)
+      throw new ApiError(403, 'EMAIL_NOT_VERIFIED', 'verify the email address first');
+    // Asked before the transaction (another connection: SQLite has one writer).
+    const registration =
+      (await repo.findHouseholdByIdentityUser(this.db, claims.identityUserId)) === undefined
+        ? (await this.identityUsers(claims.identityUserId))?.registration
+        : undefined;
+    return inTransaction(this.db, async (trx) => {
+      let household = await repo.findHouseholdByIdentityUser(trx, claims.identityUserId);
+      if (household === undefined) {
+        const now = this.nowIso();
+        const id = newId('acc');
+        await repo.insertHouseholdIfAbsent(trx, {
+          id,
+          identity_user_id: claims.identityUserId,
+          email: claims.email,
+          status: 'ACTIVE',
+          created_at: now,
+        });
+        household = await repo.findHouseholdByIdentityUser(trx, claims.identityUserId);
+        if (household === undefined) throw new Error('household insert lost');
+        if (household.id === id) {
+          const displayName = claims.displayName?.trim() || claims.email.split('@')[0] || claims.email;
+          const profileId = newId('usr');
+          await repo.insertProfile(trx, {
+            id: profileId,
+            household_id: id,
+            display_name: displayName.slice(0, 256),
+            owner: 1,
+            child: 0,
+            profile_type: null,
+            language: claims.language ?? null,
+            metadata: '{}',
+            pin_hash: null,
+            created_at: now,
+          });
+          if (registration !== undefined) {
+            await repo.savePreferences(
+              trx,
+              profileId,
+              JSON.stringify(registrationPreferences(registration, claims.email)),
+              now,
+            );
+          }
+        }
+      }
+      refuseInactive(household);
+      if (household.email !== claims.email) {
+        // The identity service owns the sign-in email: keep the household's in step.
+        await repo.updateHouseholdEmail(trx, household.id, claims.email);
+        household = { ...household, email: claims.email };
+      }
+      const profile = await repo.findOwnerProfile(trx, household.id);
+      if (profile === undefined) throw new Error(`household ${household.id} has no main profile`);
+      return openSession(trx, this.clock, household, profile, {
+        deviceId: device.deviceId,
+        name: device.name,
+        type: device.type,
+      });
+    });
+  }
+
+  /**
+   * The session of a bearer token: unknown, expired or revoked tokens (and those of a deleted
+   * household) → 401 INVALID_SESSION_TOKEN; a suspended or inactive household → 403 with its code.
+   */
+  async authenticate(token: string): Promise<SessionContext> {
+    return authenticateSession(this.db, token, this.clock);
+  }
+
+  getSession(ctx: SessionContext): SessionResponse {
+    return {
+      accountId: ctx.household.id,
+      userId: ctx.profile.id,
+      crmToken: '',
+      overTheDeviceLimit: false,
+      expirationDateTime: ctx.session.expires_at,
+      userProfile: toUserProfile(ctx.household, ctx.profile, ctx.profile.id),
+    };
+  }
+
+  /**
+   * Ends this session, or every session of the household: an account-level action, refused to a
+   * restricted profile (403 PROFILE_RESTRICTED), which still ends its own.
+   */
+  async logout(ctx: SessionContext, fromAllDevice: boolean): Promise<void> {
+    if (fromAllDevice) {
+      refuseRestricted(ctx, 'sign every device of the household out');
+      await repo.revokeHouseholdSessions(this.db, ctx.household.id, this.nowIso());
+    } else await repo.revokeSession(this.db, ctx.tokenHash, this.nowIso());
+  }
+}
+
+/** A new session of the household on this profile and device: its token, once, in a LoginResponse. */
+export async function openSession(
+  db: Executor,
+  clock: () => number,
+  household: HouseholdRow,
+  profile: ProfileRow,
+  device: { deviceId: string; name: string; type: string },
+): Promise<LoginResponse> {
+  const token = newSessionToken();
+  const now = clock();
+  const expires = new Date(now + SESSION_TTL_MS).toISOString();
+  await repo.insertSession(db, {
+    token_hash: hashToken(token),
+    household_id: household.id,
+    profile_id: profile.id,
+    device_id: device.deviceId,
+    device_name: device.name,
+    device_type: device.type,
+    created_at: new Date(now).toISOString(),
+    expires_at: expires,
+    revoked_at: null,
+  });
+  const response: LoginResponse = {
+    sessionToken: token,
+    expirationDateTime: expires,
+    accountId: household.id,
+    userId: profile.id,
+    accountStatus: 'OK',
+    crmToken: '',
+    isOverDeviceLimit: false,
+    userProfile: toUserProfile(household, profile, profile.id),
+  };
+  if (profile.language !== null) response.language = profile.language;
+  return response;
+}
+
+/** The main profile's first preferences: what was typed at registration (the keys the web app reads). */
+function registrationPreferences(details: RegistrationDetails, email: string): Record<string, string> {
+  return {
+    firstname: details.firstName,
+    lastname: details.lastName,
+    email,
+    dateofbirth: details.birthday,
+    gender: details.gender,
+    country: details.country,
+    newsletter: 'false',
+  };
+}
+
+/**
+ * The session of a bearer token: unknown, expired or revoked tokens (and those of a deleted
+ * household) → 401 INVALID_SESSION_TOKEN; a suspended or inactive household → 403 with its code.
+ */
+export async function authenticateSession(
+  db: Executor,
+  token: string,
+  clock: () => number = Date.now,
+): Promise<SessionContext> {
+  const tokenHash = hashToken(token);
+  const session = await repo.findSession(db, tokenHash);
+  if (session === undefined || session.revoked_at !== null || Date.parse(session.expires_at) <= clock()) {
+    throw invalidSession();
+  }
+  const household = await repo.findHouseholdById(db, session.household_id);
+  if (household === undefined) throw invalidSession();
+  refuseInactive(household);
+  const profile = await repo.findProfile(db, household.id, session.profile_id);
+  if (profile === undefined) throw invalidSession();
+  return { tokenHash, session, household, profile };
+}

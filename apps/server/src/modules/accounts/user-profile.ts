@@ -1,0 +1,29 @@
+import type { UserProfile } from '@antenne/contract';
+import { parseJson } from './core.js';
+import { isRestrictedRow } from './parental.js';
+import type { HouseholdRow, ProfileRow } from './repository.js';
+
+/** A profile as the API shows it; `active` marks the session's own profile; the PIN is only `hasPinCode`. */
+export function toUserProfile(
+  household: HouseholdRow,
+  profile: ProfileRow,
+  currentProfileId: string,
+): UserProfile {
+  const owner = Number(profile.owner) === 1;
+  const out: UserProfile = {
+    userId: profile.id,
+    username: household.email,
+    displayName: profile.display_name,
+    created: profile.created_at,
+    metadata: parseJson<Record<string, string>>(profile.metadata, {}),
+    active: profile.id === currentProfileId,
+    owner,
+    child: Number(profile.child) === 1,
+    hasPinCode: profile.pin_hash !== null,
+    restricted: isRestrictedRow(profile),
+  };
+  if (owner) out.emailAddress = household.email;
+  if (profile.profile_type !== null) out.profileType = profile.profile_type;
+  if (profile.language !== null) out.language = profile.language;
+  return out;
+}

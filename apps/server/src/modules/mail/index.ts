@@ -1,0 +1,4 @@
+/** The mail module: SMTP or the local outbox, the mails' templates, and the outbox page. */
+export { createMailer, type Mail, type Mailer } from './mailer.js';
+export { mailLocale, renderMail, type MailKind } from './templates.js';
+export { outboxRoutes, type OutboxRoutesOptions } from './routes.js';
