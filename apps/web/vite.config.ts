@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 
 /** Where `npm run dev` finds the API server (scripts/dev.mjs starts it on :8080). */
 const apiTarget = process.env.ANTENNE_DEV_API_URL ?? 'http://localhost:8080';
+const proxied = { target: apiTarget };
 
 export default defineConfig({
   plugins: [react()],
@@ -20,11 +21,15 @@ export default defineConfig({
   },
   server: {
     port: 5173,
+    // The Host header is kept (no changeOrigin): the server writes absolute URLs (the ClearKey
+    // licence's) from the origin the browser used, and the identity service checks it (ADR 0011).
     proxy: {
-      // Every call of the specification's tables, the static startup files, images and media.
-      '^/(v1|v2|config|images|media)(/|$)': { target: apiTarget, changeOrigin: true },
-      '/config.json': { target: apiTarget, changeOrigin: true },
-      '/contracts-countries.json': { target: apiTarget, changeOrigin: true },
+      // Every path the app calls on the server: the specification's tables, the static startup
+      // files, images, media (and media behind a play token), the identity service, the /dev pages
+      // (mail outbox) and the API's documentation. Index.html and the app's code are Vite's.
+      '^/(v1|v2|config|images|media|demo-media|play|identity|dev|api)(/|$)': proxied,
+      '/config.json': proxied,
+      '/contracts-countries.json': proxied,
     },
   },
   build: {

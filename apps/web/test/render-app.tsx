@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { beforeAll } from 'vitest';
 import { navigate as pushOrReplace } from 'wouter/use-browser-location';
 import type { Locale } from '@antenne/contract';
 import { App } from '../src/app/app';
@@ -43,4 +44,12 @@ export function renderApp(
   const boot = startBoot({ ...options, page });
   const view = render(<App boot={boot} queryClient={queryClient} />);
   return { ...view, queryClient, router: testRouter, boot };
+}
+
+/**
+ * Loads the lazy page of `path` before the suite's first test, as the later tests find it loaded:
+ * on a busy machine a cold page chunk can outlast the first test's 5 s wait for what it shows.
+ */
+export function preloadPageBeforeAll(path: string) {
+  beforeAll(() => preloadPage(new URL(path, 'http://localhost').pathname), 30_000);
 }

@@ -1,4 +1,10 @@
-import { accountPaths, IDENTITY_FRESH_SESSION_SECONDS, identityPaths, NO_PASSWORD_CREDENTIALS, type ConfigWeb } from '@antenne/contract';
+import {
+  accountPaths,
+  IDENTITY_FRESH_SESSION_SECONDS,
+  identityPaths,
+  NO_PASSWORD_CREDENTIALS,
+  type ConfigWeb,
+} from '@antenne/contract';
 import { api } from './client';
 import { IdentityError, identityRequest } from './identity';
 
@@ -27,7 +33,12 @@ export function isWrongPassword(error: unknown): boolean {
 
 /** The account-changing identity calls carry the Exposure session `token` (an unrestricted profile's: ADR 0012). */
 export const changePassword = (currentPassword: string, newPassword: string, token: string | null) =>
-  identityRequest(identityPaths.changePassword, 'POST', { currentPassword, newPassword, revokeOtherSessions: false }, token);
+  identityRequest(
+    identityPaths.changePassword,
+    'POST',
+    { currentPassword, newPassword, revokeOtherSessions: false },
+    token,
+  );
 
 /**
  * Starts the identity email change: a confirmation mail goes to the new address, whose link leads
@@ -37,16 +48,22 @@ export const changeIdentityEmail = (newEmail: string, password: string, token: s
   identityRequest(identityPaths.changeEmail, 'POST', { newEmail, password, callbackURL: '/login' }, token);
 
 /** Deletes the identity user; refused (SESSION_EXPIRED …) when the sign-in is not recent. */
-export const deleteIdentityUser = (token: string | null) => identityRequest(identityPaths.deleteUser, 'POST', {}, token);
+export const deleteIdentityUser = (token: string | null) =>
+  identityRequest(identityPaths.deleteUser, 'POST', {}, token);
 
 /**
  * Whether the identity sign-in is recent enough to delete the account (the identity service
  * refuses past IDENTITY_FRESH_SESSION_SECONDS): asked first, so a refusal deletes nothing.
  */
 export async function isIdentitySignInRecent(now = Date.now()): Promise<boolean> {
-  const response = await fetch(identityPaths.getSession, { credentials: 'include', headers: { Accept: 'application/json' } });
-  if (!response.ok) return false;
-  const body = (await response.json().catch(() => null)) as { session?: { createdAt?: string } } | null;
+  const body = await identityRequest<{ session?: { createdAt?: string } } | null>(
+    identityPaths.getSession,
+    'GET',
+  ).catch((error: unknown) => {
+    // A refusal says "not recent"; an unreachable server is a failure of its own.
+    if (error instanceof IdentityError && error.status !== 0) return null;
+    throw error;
+  });
   const createdAt = Date.parse(body?.session?.createdAt ?? '');
   // A margin of a minute: the deletion itself follows a few calls later.
   return Number.isFinite(createdAt) && now - createdAt < (IDENTITY_FRESH_SESSION_SECONDS - 60) * 1000;

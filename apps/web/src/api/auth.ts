@@ -1,8 +1,10 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import {
   accountPaths,
   DEVICE_NAME_PREFIX,
   IDENTITY_USERNAME_PREFIX,
   PARENTAL_PIN_HEADER,
+  queryKeys,
   type ConfigWeb,
   type DeviceRegistration,
   type FirebaseLoginRequest,
@@ -13,9 +15,10 @@ import {
   type UserProfileWrite,
 } from '@antenne/contract';
 import { safeStorage } from '../lib/storage-keys';
-import { useSessionStore } from '../state/session-store';
+import { useSessionStore, useUserToken } from '../state/session-store';
 import { api } from './client';
 import { signOut } from './identity';
+import { useStartup } from './use-startup';
 
 /**
  * The Exposure session calls (spec part 1 §7): firebaseLogin exchanges the identity service's ID
@@ -97,11 +100,29 @@ export function getProfiles(
   });
 }
 
+/** The household's profiles, keyed by the session token (sign-out removes them). */
+export const profilesQueryOptions = (config: Bu, token: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.profiles(token),
+    queryFn: token ? ({ signal }) => getProfiles(config, token, { signal }) : skipToken,
+  });
+
+/** The signed-in household's profiles (nothing is asked for a visitor). */
+export function useProfiles() {
+  const { config } = useStartup();
+  return useQuery(profilesQueryOptions(config, useUserToken()));
+}
+
 /**
  * Chooses a profile: the answer carries a new session token for it. From a restricted profile, a
  * profile with a PIN needs that `pin` (403 PARENTAL_PIN_REQUIRED / INVALID_PIN_CODE otherwise).
  */
-export function selectProfile(config: Bu, token: string, userId: string, pin?: string): Promise<LoginResponse> {
+export function selectProfile(
+  config: Bu,
+  token: string,
+  userId: string,
+  pin?: string,
+): Promise<LoginResponse> {
   return api.get<LoginResponse>(accountPaths.selectProfile(config, userId), {
     baseUrl: config.exposureBaseUrl,
     token,

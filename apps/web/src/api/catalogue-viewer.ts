@@ -13,7 +13,8 @@ export interface CatalogueViewer {
   scope: string | null;
 }
 
-const restricted = (state: ReturnType<typeof useSessionStore.getState>) => state.token !== null && state.profile?.restricted === true;
+const restricted = (state: ReturnType<typeof useSessionStore.getState>) =>
+  state.token !== null && state.profile?.restricted === true;
 
 export function useCatalogueViewer(): CatalogueViewer {
   const token = useSessionStore((state) => (restricted(state) ? state.token : null));
@@ -22,4 +23,5 @@ export function useCatalogueViewer(): CatalogueViewer {
 }
 
 /** The fetch options of a catalogue read for this viewer: its bearer, and no HTTP cache for a personal answer. */
-export const viewerRequest = (viewer: CatalogueViewer) => (viewer.token ? { token: viewer.token, noCache: true } : {});
+export const viewerRequest = (viewer: CatalogueViewer) =>
+  viewer.token ? { token: viewer.token, noCache: true } : {};

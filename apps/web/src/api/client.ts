@@ -7,6 +7,8 @@ import { GET_TIMEOUT_MS } from '@antenne/contract';
  * - A bearer authorization is sent when a token is given.
  * - Household calls ask for `noCache` (`cache: 'no-store'` and `Cache-Control: no-cache`).
  * - Bodies are JSON; failures become a typed ApiError carrying the Exposure error code.
+ * - The identity service's calls (identity.ts) send its cookie (`credentials`); the analytics
+ *   beacon's fallback (playback.ts) posts text with `keepalive`: nothing else calls `fetch`.
  * - A call made with a session token that answers 401 INVALID_SESSION_TOKEN / NO_SESSION_TOKEN
  *   (signed out or replaced elsewhere) is told to the onSessionRejected listeners — the session
  *   store, which forgets the session; the app shell then offers to sign in again. No redirect or
@@ -23,20 +25,28 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, as `text/plain` (instead of `body`): a beacon's payload, with no CORS preflight. */
+  text?: string;
   /** The user's session token: sent as `Authorization: Bearer <token>`. */
   token?: string | null;
   /** For household calls: bypass every cache on the way. */
   noCache?: boolean;
   /** Base URL of the API (`config.exposureBaseUrl`); empty means the same origin. */
   baseUrl?: string;
-  /** Milliseconds before the call is abandoned; GETs default to GET_TIMEOUT_MS, others wait. */
-  timeoutMs?: number;
+  /** Milliseconds before the call is abandoned; GETs default to GET_TIMEOUT_MS, others wait; null: never. */
+  timeoutMs?: number | null;
   /** Cancels the call (TanStack Query passes one). */
   signal?: AbortSignal;
   /** Adds `client=json` to a GET (default true); off for files that are not API calls. */
   clientJson?: boolean;
   /** Extra request headers (e.g. the parental PIN of a play call). */
   headers?: Record<string, string>;
+  /** `include` for the identity service, whose session is a cookie. */
+  credentials?: RequestCredentials;
+  /** The call outlives the page (an unload's last events). */
+  keepalive?: boolean;
+  /** A 2xx answer whose body is not JSON resolves to undefined instead of failing INVALID_RESPONSE. */
+  lenientBody?: boolean;
 }
 
 /** Codes the wrapper itself produces; the others come from the server's error body. */
@@ -53,13 +63,16 @@ export class ApiError extends Error {
   readonly httpCode: number;
   readonly url: string;
   readonly extendedMessage: string | undefined;
+  /** The answer's own HTTP status; `httpCode` is the error body's (the same for the wrapper's own failures). */
+  readonly status: number;
 
-  constructor(httpCode: number, code: string, url: string, extendedMessage?: string) {
+  constructor(httpCode: number, code: string, url: string, extendedMessage?: string, status = httpCode) {
     super(code);
     this.name = 'ApiError';
     this.httpCode = httpCode;
     this.url = url;
     this.extendedMessage = extendedMessage;
+    this.status = status;
   }
 }
 
@@ -123,16 +136,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const url = buildUrl(path, { ...options, clientJson: isGet && options.clientJson !== false });
 
   const headers = new Headers({ ...options.headers, Accept: 'application/json' });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.text !== undefined) headers.set('Content-Type', 'text/plain');
+  else if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
   if (options.noCache) headers.set('Cache-Control', 'no-cache');
 
   // One controller for both the caller's cancellation and the time-out, told apart by a flag.
   const controller = new AbortController();
   let timedOut = false;
-  const timeoutMs = options.timeoutMs ?? (isGet ? GET_TIMEOUT_MS : undefined);
+  const timeoutMs = options.timeoutMs === undefined ? (isGet ? GET_TIMEOUT_MS : null) : options.timeoutMs;
   const timer =
-    timeoutMs === undefined
+    timeoutMs === null
       ? undefined
       : setTimeout(() => {
           timedOut = true;
@@ -148,9 +162,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response = await fetch(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.text ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         signal: controller.signal,
         ...(options.noCache ? { cache: 'no-store' as const } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       if (timedOut) throw new ApiError(408, TIMEOUT, url);
@@ -165,6 +181,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (timedOut) throw new ApiError(408, TIMEOUT, url);
       if (options.signal?.aborted) throw error;
       if (!response.ok) throw new ApiError(response.status, `HTTP_${response.status}`, url);
+      if (options.lenientBody) return undefined as T;
       throw new ApiError(response.status, INVALID_RESPONSE, url);
     }
 
@@ -175,6 +192,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         error.message ?? `HTTP_${response.status}`,
         url,
         error.extendedMessage,
+        response.status,
       );
       if (options.token && isSessionRejection(failure)) {
         for (const listener of sessionRejectedListeners) listener(options.token);

@@ -1,18 +1,12 @@
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { accountPaths, type Asset, type ConfigWeb } from '@antenne/contract';
+import { accountPaths, queryKeys, type Asset, type AssetListItem, type ConfigWeb } from '@antenne/contract';
 import { useUserToken } from '../state/session-store';
 import { api } from './client';
 import { useStartup } from './use-startup';
 
-/** One entry of the favourites list (Exposure `ApiAssetListItemResponse`). */
-export interface FavoriteItem {
-  assetId: string;
-  asset?: Asset;
-  lastUpdated?: string;
-  order?: number;
-  metadata?: Record<string, string>;
-}
+/** One entry of the favourites list (Exposure `ApiAssetListItemResponse`, the contract's AssetListItem). */
+export type FavoriteItem = AssetListItem;
 
 /** `GET …/preferences/list/favorites/asset` with the user's token: a bare array. */
 export function getFavorites(
@@ -41,7 +35,7 @@ export function removeFavorite(config: ConfigWeb, token: string, assetId: string
 }
 
 /** Keyed by the token: another user (or none) is another list, fetched anew (spec part 1 §4). */
-export const favoritesQueryKey = (token: string | null) => ['favourites', token] as const;
+export const favoritesQueryKey = queryKeys.favourites;
 
 export const favoritesQueryOptions = (config: ConfigWeb, token: string | null) =>
   queryOptions({
@@ -111,7 +105,9 @@ export function useToggleFavorite() {
           return;
         }
         const ids = new Set(
-          (queryClient.getQueryData(favoritesQueryOptions(config, token).queryKey) ?? []).map((item) => item.assetId),
+          (queryClient.getQueryData(favoritesQueryOptions(config, token).queryKey) ?? []).map(
+            (item) => item.assetId,
+          ),
         );
         const listed = [target.favoriteId, target.episodeId].filter(
           (id): id is string => id !== undefined && ids.has(id),

@@ -1,9 +1,17 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { paths, type Asset, type AssetList, type ConfigWeb, type ContentUrl } from '@antenne/contract';
+import {
+  paths,
+  personalResourceOf,
+  queryKeys,
+  type Asset,
+  type AssetList,
+  type AssetListItem,
+  type ConfigWeb,
+  type ContentUrl,
+} from '@antenne/contract';
 import { useUserToken } from '../state/session-store';
-import { useCatalogueViewer } from './catalogue-viewer';
+import { useCatalogueViewer, type CatalogueViewer } from './catalogue-viewer';
 import { api, type QueryValue } from './client';
-import type { FavoriteItem } from './favorites';
 import { useStartup } from './use-startup';
 
 /** What a lane or a mosaic shows of a component's content: its titles, and how many there are. */
@@ -26,7 +34,7 @@ export function contentList(answer: AssetList | readonly unknown[]): ContentList
   const items = answer.flatMap((entry): Asset[] => {
     if (typeof entry !== 'object' || entry === null) return [];
     if ('asset' in entry) {
-      const { asset } = entry as FavoriteItem;
+      const { asset } = entry as AssetListItem;
       return asset ? [asset] : [];
     }
     return 'type' in entry ? [entry as Asset] : [];
@@ -62,66 +70,89 @@ export async function getContentUrl(
 }
 
 /**
- * `['content', url, country, scope, pageSize]` — for a visitor's lanes (scope null) the key the
- * server's index.html prefetch uses (apps/server/src/modules/web-app/bootstrap.ts); `scope` is the
- * restricted profile whose lanes these are (CatalogueViewer). The signed-in user's own lists start
- * with the resource their writes invalidate and sign-out removes (`['favourites']`,
- * `['continueWatching']`) and carry the user's token instead: a lane of the favourites follows an
- * add or a remove at once, as My content does.
+ * `['content', url, country, scope, pageSize]` (the contract's queryKeys.content) — for a
+ * visitor's lanes (scope null) the key the server's index.html prefetch uses
+ * (apps/server/src/modules/web-app/bootstrap.ts); `scope` is the restricted profile whose lanes
+ * these are (CatalogueViewer). The signed-in user's own lists start with the resource their writes
+ * invalidate and sign-out removes (`['favourites']`, `['continueWatching']`) and carry the user's
+ * token instead: a lane of the favourites follows an add or a remove at once, as My content does.
  */
-const PERSONAL_RESOURCES: Record<string, string> = { Favourites: 'favourites', ContinueWatching: 'continueWatching' };
+export const contentQueryKey = queryKeys.content;
 
-const personalResource = (contentUrl: Pick<ContentUrl, 'type'> | undefined) => PERSONAL_RESOURCES[contentUrl?.type ?? ''];
-
-export const contentQueryKey = (
+/**
+ * The query of a component's items for this reader: the user's own lists need the user's
+ * session (`userToken`), the catalogue's lanes only a restricted profile's (`viewer`).
+ */
+export function contentQueryOptions(
+  config: ConfigWeb,
   contentUrl: Pick<ContentUrl, 'type' | 'url'> | undefined,
-  country: string,
-  scope: string | null,
-  pageSize?: number,
-) => [personalResource(contentUrl) ?? 'content', contentUrl?.url, country, scope, pageSize] as const;
+  reader: { country: string; userToken: string | null; viewer: CatalogueViewer },
+  { enabled = true, pageSize }: { enabled?: boolean; pageSize?: number } = {},
+) {
+  const url = contentUrl?.url;
+  const { token, scope } =
+    personalResourceOf(contentUrl) === undefined
+      ? reader.viewer
+      : { token: reader.userToken, scope: reader.userToken };
+  return queryOptions({
+    queryKey: contentQueryKey(contentUrl, reader.country, scope, pageSize),
+    queryFn:
+      url && enabled
+        ? ({ signal }) =>
+            getContentUrl(config, url, {
+              country: reader.country,
+              token,
+              signal,
+              ...(pageSize ? { pageSize } : {}),
+            })
+        : skipToken,
+    staleTime: 60_000,
+  });
+}
 
 /** A component's items; `enabled: false` keeps a lane far below the fold from fetching. */
 export function useContent(
   contentUrl: Pick<ContentUrl, 'type' | 'url'> | undefined,
-  { enabled = true, pageSize }: { enabled?: boolean; pageSize?: number } = {},
+  options: { enabled?: boolean; pageSize?: number } = {},
 ) {
   const { config, location } = useStartup();
   const userToken = useUserToken();
   const viewer = useCatalogueViewer();
-  const url = contentUrl?.url;
-  // The user's own lists need the user's session; the catalogue's lanes only a restricted profile's.
-  const { token, scope } = personalResource(contentUrl) === undefined ? viewer : { token: userToken, scope: userToken };
   return useQuery(
-    queryOptions({
-      queryKey: contentQueryKey(contentUrl, location.country, scope, pageSize),
-      queryFn:
-        url && enabled
-          ? ({ signal }) => getContentUrl(config, url, { country: location.country, token, signal, ...(pageSize ? { pageSize } : {}) })
-          : skipToken,
-      staleTime: 60_000,
-    }),
+    contentQueryOptions(config, contentUrl, { country: location.country, userToken, viewer }, options),
   );
 }
 
 /** Assets by id, in the order asked (the hero's items): `content/asset?assetIds=…&fieldSet=ALL`. */
+export async function getAssetsByIds(
+  config: ConfigWeb,
+  assetIds: readonly string[],
+  { country, signal }: { country: string; signal?: AbortSignal },
+): Promise<Asset[]> {
+  const list = await api.get<AssetList>(paths.assets(config), {
+    baseUrl: config.exposureBaseUrl,
+    query: {
+      assetIds: [...assetIds],
+      fieldSet: 'ALL',
+      onlyPublished: true,
+      allowedCountry: country,
+      pageSize: assetIds.length,
+    },
+    signal,
+  });
+  const byId = new Map<string, Asset>(list.items.map((a) => [a.assetId, a]));
+  return assetIds.map((id) => byId.get(id)).filter((a): a is Asset => a !== undefined);
+}
+
+export const assetsByIdsQueryOptions = (config: ConfigWeb, assetIds: readonly string[], country: string) =>
+  queryOptions({
+    queryKey: queryKeys.assetsByIds(assetIds, country),
+    queryFn:
+      assetIds.length > 0 ? ({ signal }) => getAssetsByIds(config, assetIds, { country, signal }) : skipToken,
+    staleTime: 60_000,
+  });
+
 export function useAssetsByIds(assetIds: readonly string[]) {
   const { config, location } = useStartup();
-  return useQuery(
-    queryOptions({
-      queryKey: ['assets', [...assetIds].sort().join(','), location.country] as const,
-      queryFn:
-        assetIds.length > 0
-          ? async ({ signal }) => {
-              const list = await api.get<AssetList>(paths.assets(config), {
-                baseUrl: config.exposureBaseUrl,
-                query: { assetIds: [...assetIds], fieldSet: 'ALL', onlyPublished: true, allowedCountry: location.country, pageSize: assetIds.length },
-                signal,
-              });
-              const byId = new Map<string, Asset>(list.items.map((a) => [a.assetId, a]));
-              return assetIds.map((id) => byId.get(id)).filter((a): a is Asset => a !== undefined);
-            }
-          : skipToken,
-      staleTime: 60_000,
-    }),
-  );
+  return useQuery(assetsByIdsQueryOptions(config, assetIds, location.country));
 }

@@ -1,6 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { paths, type Component, type ConfigWeb } from '@antenne/contract';
-import type { StartupLocation } from './use-startup';
+import { paths, queryKeys, type Component, type ConfigWeb, type StartupLocation } from '@antenne/contract';
 import { useStartup } from './use-startup';
 import { useCatalogueViewer, viewerRequest, type CatalogueViewer } from './catalogue-viewer';
 import { api } from './client';
@@ -35,8 +34,7 @@ export function getComponentAt(
 }
 
 /** `scope`: the restricted profile a hero's items were read for (ADR 0012); absent for the public answer. */
-export const componentQueryKey = (componentId: string | undefined, country: string | undefined, scope: string | null = null) =>
-  scope === null ? (['component', componentId, country] as const) : (['component', componentId, country, scope] as const);
+export const componentQueryKey = queryKeys.component;
 
 export const componentQueryOptions = (
   config: ConfigWeb,
@@ -46,7 +44,9 @@ export const componentQueryOptions = (
 ) =>
   queryOptions({
     queryKey: componentQueryKey(componentId, location.country, viewer?.scope ?? null),
-    queryFn: componentId ? ({ signal }) => getComponent(config, location, componentId, { signal, ...(viewer ? { viewer } : {}) }) : skipToken,
+    queryFn: componentId
+      ? ({ signal }) => getComponent(config, location, componentId, { signal, ...(viewer ? { viewer } : {}) })
+      : skipToken,
     // The structure changes rarely; the server's answers carry their own freshness.
     staleTime: 5 * 60_000,
   });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, type ConfigWeb } from '@antenne/contract';
+import { paths, queryKeys, type ConfigWeb } from '@antenne/contract';
 import { api } from './client';
 
 /**
@@ -15,7 +15,7 @@ export async function getConfig({ signal }: { signal?: AbortSignal } = {}): Prom
   }
 }
 
-export const configQueryKey = ['config'] as const;
+export const configQueryKey = queryKeys.config();
 
 export const configQueryOptions = () =>
   queryOptions({

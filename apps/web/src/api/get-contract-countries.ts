@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, type ContractCountries } from '@antenne/contract';
+import { paths, queryKeys, type ContractCountries } from '@antenne/contract';
 import { api } from './client';
 
 /** `GET /contracts-countries.json`: the countries each contract allows. */
@@ -7,7 +7,7 @@ export function getContractCountries({ signal }: { signal?: AbortSignal } = {}):
   return api.get<ContractCountries>(paths.contractCountries(), { signal });
 }
 
-export const contractCountriesQueryKey = ['contractCountries'] as const;
+export const contractCountriesQueryKey = queryKeys.contractCountries();
 
 export const contractCountriesQueryOptions = () =>
   queryOptions({

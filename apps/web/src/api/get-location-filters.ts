@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { paths, type ConfigWeb, type LocationFilters } from '@antenne/contract';
+import { paths, queryKeys, type ConfigWeb, type LocationFilters } from '@antenne/contract';
 import { api } from './client';
 
 /** `GET /v2/whitelabel/customer/{c}/businessunit/{bu}/filters`: country and device filters. */
@@ -10,7 +10,7 @@ export function getLocationFilters(
   return api.get<LocationFilters>(paths.filters(config), { baseUrl: config.exposureBaseUrl, signal });
 }
 
-export const locationFiltersQueryKey = ['locationFilters'] as const;
+export const locationFiltersQueryKey = queryKeys.locationFilters();
 
 export const locationFiltersQueryOptions = (config: ConfigWeb | undefined) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { paths, type ConfigWeb, type Location } from '@antenne/contract';
+import { paths, queryKeys, type ConfigWeb, type Location } from '@antenne/contract';
 import { api } from './client';
 
 /** `GET /v2/location`: the caller's country, used to prefill the country of a form. */
@@ -7,7 +7,7 @@ export function getLocation(config: ConfigWeb, { signal }: { signal?: AbortSigna
   return api.get<Location>(paths.location(), { baseUrl: config.exposureBaseUrl, signal });
 }
 
-export const locationQueryKey = ['location'] as const;
+export const locationQueryKey = queryKeys.location();
 
 export const locationQueryOptions = (config: ConfigWeb | undefined) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import type { ConfigWeb } from '@antenne/contract';
+import { queryKeys, type ConfigWeb, type StartupLocation } from '@antenne/contract';
 import { getComponentAt } from './get-component';
-import { useStartup, type StartupLocation } from './use-startup';
+import { useStartup } from './use-startup';
 
 /**
  * The white-label component at a reference address of our API: a text page's
@@ -15,7 +15,7 @@ export const referencedComponentQueryOptions = (
   path: string | undefined,
 ) =>
   queryOptions({
-    queryKey: ['pageReference', path, location.country] as const,
+    queryKey: queryKeys.pageReference(path, location.country),
     queryFn: path ? ({ signal }) => getReferencedComponent(config, location, path, { signal }) : skipToken,
     staleTime: 5 * 60_000,
   });

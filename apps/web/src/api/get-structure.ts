@@ -1,14 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { paths, type ConfigWeb, type WlConfig } from '@antenne/contract';
+import { paths, queryKeys, type ConfigWeb, type StructureParams, type WlConfig } from '@antenne/contract';
 import { api } from './client';
 
-/** What the structure depends on besides the config: the device filters and the country. */
-export interface StructureParams {
-  /** The location-filters answer joined as `type:value` with commas, e.g. `DEVICE:WEB`. */
-  filters: string;
-  /** The detected country, FR when the location is unknown. */
-  allowedCountry: string;
-}
+/** What the structure depends on besides the config (the contract's: the server's bootstrap keys by it too). */
+export type { StructureParams } from '@antenne/contract';
 
 /**
  * The structure: `GET /v2/whitelabel/customer/{c}/businessunit/{bu}/config/sandwich`
@@ -26,7 +21,7 @@ export function getStructure(
   });
 }
 
-export const structureQueryKey = (params: StructureParams | undefined) => ['structure', params] as const;
+export const structureQueryKey = queryKeys.structure;
 
 export const structureQueryOptions = (config: ConfigWeb | undefined, params: StructureParams | undefined) =>
   queryOptions({

@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   identityPaths,
+  queryKeys,
+  type IdentityAuthAnswer,
   type IdentityProviders,
+  type IdentitySessionAnswer,
+  type IdentitySignInAnswer,
   type RegistrationDetails,
   type SocialProviderId,
 } from '@antenne/contract';
+import { apiRequest, isApiError, NETWORK_ERROR } from './client';
 
 /**
  * The identity service (better-auth under /identity, same origin): its session is a cookie, so
@@ -31,9 +36,14 @@ export class IdentityError extends Error {
 
 export const isIdentityError = (error: unknown): error is IdentityError => error instanceof IdentityError;
 
+/** better-auth's codes, as the server's one error body carries them. */
+const IDENTITY_CODE = /^[A-Z][A-Z0-9_]*$/;
+
 /**
- * A call to the identity service with its cookie; a refusal throws an IdentityError. `token`: the
- * Exposure session, which the account-changing calls carry (an unrestricted profile's: ADR 0012).
+ * A call to the identity service with its cookie, through the one fetch wrapper (client.ts) with
+ * no time-out and no `client=json`; a refusal throws an IdentityError. `token`: the Exposure
+ * session, which the account-changing calls carry (an unrestricted profile's: ADR 0012); sent as
+ * a plain header, so that an identity refusal never reads as the Exposure session's rejection.
  */
 export async function identityRequest<T = unknown>(
   path: string,
@@ -41,67 +51,49 @@ export async function identityRequest<T = unknown>(
   body?: unknown,
   token?: string | null,
 ): Promise<T> {
-  let response: Response;
   try {
-    response = await fetch(path, {
+    return await apiRequest<T>(path, {
       method,
+      body,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
       credentials: 'include',
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      clientJson: false,
+      timeoutMs: null,
+      lenientBody: true,
     });
-  } catch {
-    throw new IdentityError(0, 'NETWORK');
+  } catch (error) {
+    throw identityErrorOf(error);
   }
-  const text = await response.text().catch(() => '');
-  let data: unknown;
-  try {
-    data = text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!response.ok) {
-    // The one error body `{ httpCode, message: CODE, extendedMessage? }` (the server maps better-auth's).
-    const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-    const code =
-      response.status === 429
-        ? 'TOO_MANY_ATTEMPTS_TRY_LATER'
-        : typeof record.message === 'string' && /^[A-Z][A-Z0-9_]*$/.test(record.message)
-          ? record.message
-          : `HTTP_${response.status}`;
-    throw new IdentityError(
-      response.status,
-      code,
-      typeof record.extendedMessage === 'string' ? record.extendedMessage : undefined,
-    );
-  }
-  return data as T;
 }
 
-export interface IdentityUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
+/** The wrapper's ApiError as an IdentityError: 429 is TOO_MANY_ATTEMPTS_TRY_LATER, an unknown code HTTP_<status>. */
+function identityErrorOf(error: unknown): unknown {
+  if (!isApiError(error)) return error;
+  if (error.message === NETWORK_ERROR) return new IdentityError(0, 'NETWORK');
+  const { status } = error;
+  const code =
+    status === 429
+      ? 'TOO_MANY_ATTEMPTS_TRY_LATER'
+      : IDENTITY_CODE.test(error.message)
+        ? error.message
+        : `HTTP_${status}`;
+  return new IdentityError(status, code, error.extendedMessage);
 }
 
-/** The answer of sign-in and sign-up: `token` is null while the email is not verified. */
-export interface IdentityAuthAnswer {
-  token?: string | null;
-  user: IdentityUser;
-}
+/** The identity service's answers (the contract's identity-schemas.ts). */
+export type { IdentityAuthAnswer, IdentityUser } from '@antenne/contract';
 
 /** With the registration details (contract registration.ts): the server keeps them with the account. */
 export const signUpEmail = (
   input: { email: string; password: string; name: string; language?: string } & Partial<RegistrationDetails>,
 ) =>
-  identityRequest<IdentityAuthAnswer>(identityPaths.signUpEmail, 'POST', { ...input, callbackURL: VERIFIED_CALLBACK });
+  identityRequest<IdentityAuthAnswer>(identityPaths.signUpEmail, 'POST', {
+    ...input,
+    callbackURL: VERIFIED_CALLBACK,
+  });
 
 export const signInEmail = (input: { email: string; password: string }) =>
-  identityRequest<IdentityAuthAnswer>(identityPaths.signInEmail, 'POST', input);
+  identityRequest<IdentitySignInAnswer>(identityPaths.signInEmail, 'POST', input);
 
 /** The ID token (a JWT) of the identity session, exchanged at firebaseLogin. */
 export const getIdToken = () =>
@@ -114,10 +106,17 @@ export const requestPasswordReset = (email: string) =>
   identityRequest<unknown>(identityPaths.requestPasswordReset, 'POST', { email, redirectTo: RESET_CALLBACK });
 
 export const sendVerificationEmail = (email: string) =>
-  identityRequest<unknown>(identityPaths.sendVerificationEmail, 'POST', { email, callbackURL: VERIFIED_CALLBACK });
+  identityRequest<unknown>(identityPaths.sendVerificationEmail, 'POST', {
+    email,
+    callbackURL: VERIFIED_CALLBACK,
+  });
 
 /** Google, Facebook, X or the generic OpenID Connect provider (its providerId): the provider's page to go to. */
-export const signInSocial = (provider: SocialProviderId | string, callbackURL: string, errorCallbackURL?: string) =>
+export const signInSocial = (
+  provider: SocialProviderId | string,
+  callbackURL: string,
+  errorCallbackURL?: string,
+) =>
   identityRequest<{ url?: string; redirect?: boolean }>(identityPaths.signInSocial, 'POST', {
     provider,
     callbackURL,
@@ -126,13 +125,13 @@ export const signInSocial = (provider: SocialProviderId | string, callbackURL: s
 
 /** The identity session, if any (after a social sign-in's redirect back). */
 export const getIdentitySession = () =>
-  identityRequest<{ user: IdentityUser } | null>(identityPaths.getSession, 'GET');
+  identityRequest<IdentitySessionAnswer>(identityPaths.getSession, 'GET');
 
 export const getIdentityProviders = () => identityRequest<IdentityProviders>(identityPaths.providers, 'GET');
 
 export const identityProvidersQueryOptions = () =>
   queryOptions({
-    queryKey: ['identityProviders'] as const,
+    queryKey: queryKeys.identityProviders(),
     queryFn: getIdentityProviders,
     staleTime: 5 * 60_000,
   });

@@ -6,13 +6,13 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { accountPaths, type ConfigWeb, type PreferencesResponse } from '@antenne/contract';
+import { accountPaths, queryKeys, type ConfigWeb, type PreferencesResponse } from '@antenne/contract';
 import { useUserToken } from '../state/session-store';
 import { api } from './client';
 import { useStartup } from './use-startup';
 
 /** The user's preferences: every value is text (newsletter is 'true' or 'false'). */
-export type Preferences = Record<string, string>;
+export type Preferences = PreferencesResponse['preferences'];
 
 /** `GET …/preferences` with the user's token. */
 export function getPreferences(
@@ -52,7 +52,7 @@ export async function updatePreferences(
   return next;
 }
 
-export const preferencesQueryKey = (token: string | null) => ['preferences', token] as const;
+export const preferencesQueryKey = queryKeys.preferences;
 
 export const preferencesQueryOptions = (config: ConfigWeb, token: string | null) =>
   queryOptions({

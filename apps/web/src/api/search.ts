@@ -1,5 +1,12 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { MIN_SEARCH_TEXT_LENGTH, paths, type ConfigWeb, type SearchList, type SearchSuggestion } from '@antenne/contract';
+import {
+  MIN_SEARCH_TEXT_LENGTH,
+  paths,
+  queryKeys,
+  type ConfigWeb,
+  type SearchList,
+  type SearchSuggestion,
+} from '@antenne/contract';
 import { useCatalogueViewer, viewerRequest, type CatalogueViewer } from './catalogue-viewer';
 import { api } from './client';
 import { useStartup } from './use-startup';
@@ -8,7 +15,15 @@ import { useStartup } from './use-startup';
 export const SEARCH_SCHEMES = ['keyword', 'subcategory', 'category', 'origin'] as const;
 
 /** The types the results page shows, each in its group, in this order (spec part 2 §2 Search). */
-export const SEARCH_RESULT_TYPES = ['MOVIE', 'TV_SHOW', 'EPISODE', 'PODCAST', 'PODCAST_EPISODE', 'CLIP', 'TV_CHANNEL'] as const;
+export const SEARCH_RESULT_TYPES = [
+  'MOVIE',
+  'TV_SHOW',
+  'EPISODE',
+  'PODCAST',
+  'PODCAST_EPISODE',
+  'CLIP',
+  'TV_CHANNEL',
+] as const;
 export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
 
 /**
@@ -41,7 +56,12 @@ export function getSearchSuggestions(
 ): Promise<SearchSuggestion[]> {
   return api.get<SearchSuggestion[]>(paths.searchSuggestions(config, text), {
     baseUrl: config.exposureBaseUrl,
-    query: { locale: options.locale, types: options.types, allowedCountry: options.country, onlyPublished: true },
+    query: {
+      locale: options.locale,
+      types: options.types,
+      allowedCountry: options.country,
+      onlyPublished: true,
+    },
     ...viewerRequest(options.viewer ?? PUBLIC),
     ...(options.signal ? { signal: options.signal } : {}),
   });
@@ -55,40 +75,66 @@ export function getSearchResults(
 ): Promise<SearchList> {
   return api.get<SearchList>(paths.searchQuery(config, text), {
     baseUrl: config.exposureBaseUrl,
-    query: { locale: options.locale, types: options.types, schemes: [...SEARCH_SCHEMES], onlyPublished: true, allowedCountry: options.country },
+    query: {
+      locale: options.locale,
+      types: options.types,
+      schemes: [...SEARCH_SCHEMES],
+      onlyPublished: true,
+      allowedCountry: options.country,
+    },
     ...viewerRequest(options.viewer ?? PUBLIC),
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }
 
+/** What a search is asked with besides its text. */
+interface SearchParams {
+  locale: string;
+  country: string;
+  types: string;
+  viewer: CatalogueViewer;
+}
+
 /** Suggestions for `text` (nothing is asked below the minimum length). */
+export const searchSuggestionsQueryOptions = (config: ConfigWeb, text: string, params: SearchParams) =>
+  queryOptions({
+    queryKey: queryKeys.searchSuggestions(
+      text,
+      params.locale,
+      params.country,
+      params.types,
+      params.viewer.scope,
+    ),
+    queryFn: isSearchable(text)
+      ? ({ signal }) => getSearchSuggestions(config, text, { ...params, signal })
+      : skipToken,
+    staleTime: 60_000,
+  });
+
 export function useSearchSuggestions(text: string, locale: string) {
   const { config, location } = useStartup();
   const types = useSearchTypes();
   const viewer = useCatalogueViewer();
   return useQuery(
-    queryOptions({
-      queryKey: ['searchSuggestions', text, locale, location.country, types, viewer.scope] as const,
-      queryFn: isSearchable(text)
-        ? ({ signal }) => getSearchSuggestions(config, text, { locale, country: location.country, types, signal, viewer })
-        : skipToken,
-      staleTime: 60_000,
-    }),
+    searchSuggestionsQueryOptions(config, text, { locale, country: location.country, types, viewer }),
   );
 }
 
 /** The results of a search for `text` (nothing is asked below the minimum length). */
+export const searchResultsQueryOptions = (config: ConfigWeb, text: string, params: SearchParams) =>
+  queryOptions({
+    queryKey: queryKeys.search(text, params.locale, params.country, params.types, params.viewer.scope),
+    queryFn: isSearchable(text)
+      ? ({ signal }) => getSearchResults(config, text, { ...params, signal })
+      : skipToken,
+    staleTime: 60_000,
+  });
+
 export function useSearchResults(text: string, locale: string) {
   const { config, location } = useStartup();
   const types = useSearchTypes();
   const viewer = useCatalogueViewer();
   return useQuery(
-    queryOptions({
-      queryKey: ['search', text, locale, location.country, types, viewer.scope] as const,
-      queryFn: isSearchable(text)
-        ? ({ signal }) => getSearchResults(config, text, { locale, country: location.country, types, signal, viewer })
-        : skipToken,
-      staleTime: 60_000,
-    }),
+    searchResultsQueryOptions(config, text, { locale, country: location.country, types, viewer }),
   );
 }

@@ -1,47 +1,22 @@
 import { useMemo } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
-  DEFAULT_CHANNEL_ID,
-  DEFAULT_COUNTRY,
+  resolveLocation,
+  structureParamsOf,
   type ConfigWeb,
   type ContractCountries,
-  type Filter,
   type LocationFilters,
+  type StartupLocation,
+  type StructureParams,
   type WlConfig,
 } from '@antenne/contract';
 import { configQueryOptions } from './get-config';
 import { contractCountriesQueryOptions } from './get-contract-countries';
 import { locationFiltersQueryOptions } from './get-location-filters';
-import { structureQueryOptions, type StructureParams } from './get-structure';
+import { structureQueryOptions } from './get-structure';
 
-/** The web app is always the WEB device, whatever the filters call answered. */
-export const WEB_DEVICE_FILTER = 'DEVICE:WEB';
-
-/** Where the visitor is, as the rest of the app uses it. */
-export interface StartupLocation {
-  locationKnown: boolean;
-  /** The detected country; FR when the location is unknown (spec part 1 §4). */
-  country: string;
-  /** channel-59 when the location is unknown; the spec names no other default yet. */
-  channelId: string;
-  /** The filters answer as `type:value` joined with commas, for the structure call. */
-  filters: string;
-}
-
-export function joinFilters(filters: readonly Filter[] | undefined): string {
-  return (filters ?? []).map(({ type, value }) => `${type}:${value}`).join(',');
-}
-
-/** Location from the filters answer; an unknown location or a failed call gives FR and channel-59. */
-export function resolveLocation(answer: LocationFilters | undefined): StartupLocation {
-  const country = answer?.locationKnown ? answer.countryCode : null;
-  return {
-    locationKnown: country !== null,
-    country: country ?? DEFAULT_COUNTRY,
-    channelId: DEFAULT_CHANNEL_ID,
-    filters: joinFilters(answer?.filters) || WEB_DEVICE_FILTER,
-  };
-}
+/** The startup's derived values live in the contract: the server's index.html bootstrap computes them the same way. */
+export { joinFilters, resolveLocation, WEB_DEVICE_FILTER, type StartupLocation } from '@antenne/contract';
 
 export interface StartupQueries {
   config: UseQueryResult<ConfigWeb>;
@@ -68,7 +43,7 @@ export function useStartupQueries(): StartupQueries {
     [settled, locationFilters.data],
   );
   const params = useMemo<StructureParams | undefined>(
-    () => (location ? { filters: location.filters, allowedCountry: location.country } : undefined),
+    () => (location ? structureParamsOf(location) : undefined),
     [location],
   );
   const structure = useQuery(structureQueryOptions(config.data, params));

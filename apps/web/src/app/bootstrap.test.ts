@@ -27,7 +27,10 @@ describe('the embedded startup answers', () => {
     expect(seedFromBootstrap(client, doc)).toBe(2);
     expect(client.getQueryData(['config'])).toEqual({ customer: 'antenne' });
     // A visitor's lane asks with no token and no page size: the same key once hashed.
-    expect(client.getQueryData(['content', '/v1/x?q=1', 'FR', null, undefined])).toEqual({ items: [], totalCount: 0 });
+    expect(client.getQueryData(['content', '/v1/x?q=1', 'FR', null, undefined])).toEqual({
+      items: [],
+      totalCount: 0,
+    });
     expect(doc.getElementById(BOOTSTRAP_ELEMENT_ID)).toBeNull();
   });
 

@@ -47,7 +47,12 @@ describe('the route table', () => {
   test('/legal/{id} is outside the main shell: no top bar', async () => {
     mockFetch({
       '/v2/whitelabel/customer/antenne/businessunit/web/config/sandwich/component/cgu': () =>
-        json({ type: 'Component', id: 'cgu', appType: 'page', presentation: { fallback: { title: "Conditions d'utilisation", body: 'Bienvenue.' } } }),
+        json({
+          type: 'Component',
+          id: 'cgu',
+          appType: 'page',
+          presentation: { fallback: { title: "Conditions d'utilisation", body: 'Bienvenue.' } },
+        }),
     });
     renderApp('/legal/cgu');
     expect(await heading("Conditions d'utilisation")).toBeInTheDocument();
@@ -55,12 +60,15 @@ describe('the route table', () => {
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 
-  test.each(['/player/abc123', '/player/abc123/120'])('%s shows the player without the top bar', async (path) => {
-    renderApp(path);
-    expect(await heading('Lecteur')).toBeInTheDocument();
-    expect(document.querySelector('video')).toBeInstanceOf(HTMLVideoElement);
-    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
-  });
+  test.each(['/player/abc123', '/player/abc123/120'])(
+    '%s shows the player without the top bar',
+    async (path) => {
+      renderApp(path);
+      expect(await heading('Lecteur')).toBeInTheDocument();
+      expect(document.querySelector('video')).toBeInstanceOf(HTMLVideoElement);
+      expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    },
+  );
 
   test('leaving the player restores the top bar', async () => {
     const { router } = renderApp('/player/abc123');
@@ -98,9 +106,10 @@ describe('the top bar', () => {
     expect(within(bar).getByRole('link', { name: 'Mon compte' })).toHaveAttribute('href', '/login');
   });
 
-  test('the account link shows the signed-in profile\'s picture, and the icon for a visitor', async () => {
+  test("the account link shows the signed-in profile's picture, and the icon for a visitor", async () => {
     mockFetch({
-      '/config/config_web.json': () => json({ ...config, avatars: [{ id: 'avatar-2', url: '/avatars/avatar-2.svg' }] }),
+      '/config/config_web.json': () =>
+        json({ ...config, avatars: [{ id: 'avatar-2', url: '/avatars/avatar-2.svg' }] }),
     });
     useSessionStore.getState().setSession('session-token', { email: 'viewer@example.com' });
     useSessionStore.getState().setAvatar('avatar-2');

@@ -17,7 +17,13 @@ export interface SignInPrompt {
  * comes back where the user was. Texts are translated by the caller. Resolves whether the user
  * chose to sign in.
  */
-export async function askToSignIn({ title, text, signIn, returnTo, navigate }: SignInPrompt): Promise<boolean> {
+export async function askToSignIn({
+  title,
+  text,
+  signIn,
+  returnTo,
+  navigate,
+}: SignInPrompt): Promise<boolean> {
   const { validated } = await openPopup({
     title,
     text,

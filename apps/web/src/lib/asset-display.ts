@@ -23,18 +23,35 @@ export function descriptionOf(asset: Pick<Asset, 'localized'>, language: string)
 }
 
 /** Landscape: cover, then thumbnail, then any other landscape image. Portrait: the poster (portrait), then the same order. */
-export function imageOf(asset: Pick<Asset, 'localized'>, language: string, orientation: CardOrientation): AssetImage | undefined {
-  const images = localizedOf(asset, language)?.images ?? asset.localized?.find((l) => (l.images?.length ?? 0) > 0)?.images ?? [];
+export function imageOf(
+  asset: Pick<Asset, 'localized'>,
+  language: string,
+  orientation: CardOrientation,
+): AssetImage | undefined {
+  const images =
+    localizedOf(asset, language)?.images ??
+    asset.localized?.find((l) => (l.images?.length ?? 0) > 0)?.images ??
+    [];
   const byType = (type: string) => images.find((i) => i.type === type);
   if (orientation === 'portrait') {
     const portrait = images.find((i) => i.orientation === 'PORTRAIT') ?? byType('poster');
     if (portrait) return portrait;
   }
-  return byType('cover') ?? byType('thumbnail') ?? images.find((i) => i.orientation === 'LANDSCAPE') ?? images[0];
+  return (
+    byType('cover') ?? byType('thumbnail') ?? images.find((i) => i.orientation === 'LANDSCAPE') ?? images[0]
+  );
 }
 
 /** CSA levels the icons show (10, 12, 16, 18) from the rating code (packages/content/src/catalogue/common.ts). */
-const CSA_LEVEL_BY_CODE: Record<string, 10 | 12 | 16 | 18 | undefined> = { '1': undefined, '2': 12, '3': 10, '4': 12, '5': 12, '6': 16, '7': 18 };
+const CSA_LEVEL_BY_CODE: Record<string, 10 | 12 | 16 | 18 | undefined> = {
+  '1': undefined,
+  '2': 12,
+  '3': 10,
+  '4': 12,
+  '5': 12,
+  '6': 16,
+  '7': 18,
+};
 
 export function csaLevelOf(asset: Pick<Asset, 'parentalRatings'>): 10 | 12 | 16 | 18 | undefined {
   const rating = asset.parentalRatings?.find((r) => r.scheme === 'CSA')?.rating;
@@ -48,7 +65,9 @@ export type BadgeTag = (typeof BADGE_TAGS)[number];
 export function badgeOf(asset: Pick<Asset, 'tags'>): BadgeTag | undefined {
   for (const tag of asset.tags ?? []) {
     for (const value of tag.tagValues) {
-      const found = BADGE_TAGS.find((b) => value.tagId === b || value.tagId.endsWith(`:${b}`) || value.tagId.endsWith(b));
+      const found = BADGE_TAGS.find(
+        (b) => value.tagId === b || value.tagId.endsWith(`:${b}`) || value.tagId.endsWith(b),
+      );
       if (found) return found;
     }
   }
@@ -59,7 +78,9 @@ export function badgeOf(asset: Pick<Asset, 'tags'>): BadgeTag | undefined {
 export const minutesOf = (ms: number | undefined) => (ms === undefined ? undefined : Math.ceil(ms / 60_000));
 
 /** lastViewedOffset (ms) as a share of the duration, 0–1; undefined without both. */
-export function progressOf(asset: Asset & { userData?: { playHistory?: { lastViewedOffset?: number } } }): number | undefined {
+export function progressOf(
+  asset: Asset & { userData?: { playHistory?: { lastViewedOffset?: number } } },
+): number | undefined {
   const offset = asset.userData?.playHistory?.lastViewedOffset;
   if (offset === undefined || !asset.duration) return undefined;
   return Math.min(1, Math.max(0, offset / asset.duration));

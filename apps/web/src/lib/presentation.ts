@@ -4,7 +4,10 @@ import type { Presentation, PresentationItem } from '@antenne/contract';
  * A white-label presentation in the reader's language: each field of `localized[lang]`, else of
  * `localized.fr`, else of `fallback` (spec: local language before fr).
  */
-export function localizedPresentation(presentation: Presentation | undefined, language: string): PresentationItem {
+export function localizedPresentation(
+  presentation: Presentation | undefined,
+  language: string,
+): PresentationItem {
   if (presentation === undefined) return {};
   const local = presentation.localized?.[language] ?? {};
   const french = presentation.localized?.fr ?? {};

@@ -21,7 +21,11 @@ export function useLocation(): AppLocation {
   const [pathname] = useWouterLocation();
   const search = useSearch();
   return useMemo(
-    () => ({ pathname, search: search ? `?${search}` : '', hash: typeof window === 'undefined' ? '' : window.location.hash }),
+    () => ({
+      pathname,
+      search: search ? `?${search}` : '',
+      hash: typeof window === 'undefined' ? '' : window.location.hash,
+    }),
     [pathname, search],
   );
 }

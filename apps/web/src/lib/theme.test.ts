@@ -16,7 +16,13 @@ describe('the text colour on the theme primary colour', () => {
   test('the theme properties carry it', () => {
     const properties = themeProperties({
       theme: {
-        standard: { textColor: '#fff', backgroundColor: '#000', primaryColor: '#12355b', secondaryColor: '#00a3a6', logo: '' },
+        standard: {
+          textColor: '#fff',
+          backgroundColor: '#000',
+          primaryColor: '#12355b',
+          secondaryColor: '#00a3a6',
+          logo: '',
+        },
         custom: { homeMenu: { backgroundColor: '#000', highlightColor: '#fff' } },
       },
     } as unknown as Parameters<typeof themeProperties>[0]);

@@ -1,6 +1,11 @@
 import { describe, expect, test, vi } from 'vitest';
 import { storageKeys } from '../lib/storage-keys';
-import { syncSessionAcrossTabs, toSessionProfile, useSessionStore, whenSessionHydrated } from './session-store';
+import {
+  syncSessionAcrossTabs,
+  toSessionProfile,
+  useSessionStore,
+  whenSessionHydrated,
+} from './session-store';
 
 const profile = (userId: string, displayName: string, metadata: Record<string, string> = {}) => ({
   userId,
@@ -128,7 +133,12 @@ describe('a session that is no longer good', () => {
     useSessionStore.getState().sessionRejected('old');
     expect(useSessionStore.getState()).toMatchObject({ token: 'new', sessionExpired: false });
     useSessionStore.getState().sessionRejected('new');
-    expect(useSessionStore.getState()).toMatchObject({ token: null, profile: null, status: 'anonymous', sessionExpired: true });
+    expect(useSessionStore.getState()).toMatchObject({
+      token: null,
+      profile: null,
+      status: 'anonymous',
+      sessionExpired: true,
+    });
     useSessionStore.getState().dismissSessionExpired();
     expect(useSessionStore.getState().sessionExpired).toBe(false);
   });
@@ -138,16 +148,44 @@ describe('a session that is no longer good', () => {
     try {
       useSessionStore.getState().setSession('tab-a', {});
       // The other tab chose another profile: a new token and profile in the shared storage.
-      const switched = { state: { token: 'tab-b', user: { createdAt: 1 }, profile: toSessionProfile(profile('bob', 'Bob')), avatar: null, providerToken: null }, version: 1 };
+      const switched = {
+        state: {
+          token: 'tab-b',
+          user: { createdAt: 1 },
+          profile: toSessionProfile(profile('bob', 'Bob')),
+          avatar: null,
+          providerToken: null,
+        },
+        version: 1,
+      };
       localStorage.setItem(storageKeys.session, JSON.stringify(switched));
-      window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.session, newValue: JSON.stringify(switched), storageArea: localStorage }));
-      await vi.waitFor(() => expect(useSessionStore.getState()).toMatchObject({ token: 'tab-b', status: 'connected' }));
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: storageKeys.session,
+          newValue: JSON.stringify(switched),
+          storageArea: localStorage,
+        }),
+      );
+      await vi.waitFor(() =>
+        expect(useSessionStore.getState()).toMatchObject({ token: 'tab-b', status: 'connected' }),
+      );
       expect(useSessionStore.getState().profile?.externalId).toBe('bob');
       // The other tab signed out.
-      const out = { state: { token: null, user: null, profile: null, avatar: null, providerToken: null }, version: 1 };
+      const out = {
+        state: { token: null, user: null, profile: null, avatar: null, providerToken: null },
+        version: 1,
+      };
       localStorage.setItem(storageKeys.session, JSON.stringify(out));
-      window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.session, newValue: JSON.stringify(out), storageArea: localStorage }));
-      await vi.waitFor(() => expect(useSessionStore.getState()).toMatchObject({ token: null, status: 'anonymous' }));
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: storageKeys.session,
+          newValue: JSON.stringify(out),
+          storageArea: localStorage,
+        }),
+      );
+      await vi.waitFor(() =>
+        expect(useSessionStore.getState()).toMatchObject({ token: null, status: 'anonymous' }),
+      );
     } finally {
       stop();
     }

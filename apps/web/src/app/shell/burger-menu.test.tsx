@@ -58,7 +58,9 @@ describe('burger menu', () => {
     await userEvent.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
-    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Menu principal' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Menu principal' })).not.toBeInTheDocument(),
+    );
   });
 
   test('closes on a click outside and on a choice, which navigates', async () => {
@@ -67,7 +69,9 @@ describe('burger menu', () => {
     const { button } = await openMenu();
     await userEvent.click(document.body);
     expect(button).toHaveAttribute('aria-expanded', 'false');
-    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Menu principal' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Menu principal' })).not.toBeInTheDocument(),
+    );
 
     const { menu } = await openMenu();
     await userEvent.click(within(menu).getByRole('link', { name: 'Cinéma' }));

@@ -29,7 +29,11 @@ describe('footer', () => {
     mockFetch(shellHandlers());
     renderApp('/');
     const footer = await findFooter();
-    expect(within(footer).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+    expect(
+      within(footer)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual([
       "L'univers du réseau",
       'Informations',
       'Gestion des cookies',
@@ -37,23 +41,28 @@ describe('footer', () => {
       'Réseaux sociaux',
     ]);
     const informations = column(footer, 'Informations');
-    expect(within(informations).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Qui sommes-nous ?',
-      'Nous contacter',
-    ]);
+    expect(
+      within(informations)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Qui sommes-nous ?', 'Nous contacter']);
     // A custom page stays in the app.
     expect(within(informations).getByRole('link', { name: 'Qui sommes-nous ?' })).toHaveAttribute(
       'href',
       '/vod/qui-sommes-nous',
     );
-    expect(within(informations).getByRole('link', { name: 'Qui sommes-nous ?' })).not.toHaveAttribute('target');
+    expect(within(informations).getByRole('link', { name: 'Qui sommes-nous ?' })).not.toHaveAttribute(
+      'target',
+    );
   });
 
   test('opens legal pages in a new tab at /legal/{id}', async () => {
     mockFetch(shellHandlers());
     renderApp('/');
     const footer = await findFooter();
-    const legal = within(column(footer, 'Informations légales')).getByRole('link', { name: /Mentions légales/ });
+    const legal = within(column(footer, 'Informations légales')).getByRole('link', {
+      name: /Mentions légales/,
+    });
     expect(legal).toHaveAttribute('href', '/legal/mentions-legales');
     expect(legal).toHaveAttribute('target', '_blank');
     expect(legal).toHaveAttribute('rel', expect.stringContaining('noopener'));
@@ -64,10 +73,11 @@ describe('footer', () => {
     renderApp('/');
     const footer = await findFooter();
     const social = column(footer, 'Réseaux sociaux');
-    expect(within(social).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      'https://facebook.example/antenne',
-      'https://youtube.example/antenne',
-    ]);
+    expect(
+      within(social)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['https://facebook.example/antenne', 'https://youtube.example/antenne']);
   });
 
   test('the cookie entry is the cookie page until consent exists, then opens the preferences', async () => {

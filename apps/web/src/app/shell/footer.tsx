@@ -63,7 +63,11 @@ export function Footer() {
       <nav aria-label={t('FOOTER.LABEL')} className={styles.columns}>
         {groups.map((group, index) =>
           group.links.length === 0 ? null : (
-            <section key={`${index}-${group.title}`} className={styles.column} aria-label={group.title || undefined}>
+            <section
+              key={`${index}-${group.title}`}
+              className={styles.column}
+              aria-label={group.title || undefined}
+            >
               {group.title && <h2 className={styles.heading}>{group.title}</h2>}
               <ul className={styles.list}>
                 {group.links.map((link) => (
@@ -76,7 +80,9 @@ export function Footer() {
           ),
         )}
       </nav>
-      {structure?.parameters.copyright && <p className={styles.copyright}>{structure.parameters.copyright}</p>}
+      {structure?.parameters.copyright && (
+        <p className={styles.copyright}>{structure.parameters.copyright}</p>
+      )}
     </footer>
   );
 }

@@ -72,9 +72,7 @@ export function MainShell({ children, hideTopBar }: LayoutProps) {
       </a>
       {!hideTopBar && <TopBar />}
       <main id="main" className={hideTopBar ? styles.fullScreen : styles.main}>
-        <Suspense fallback={<div className={styles.pageFallback} />}>
-          {children}
-        </Suspense>
+        <Suspense fallback={<div className={styles.pageFallback} />}>{children}</Suspense>
       </main>
       {!hideTopBar && <FooterWhenNear />}
       <PopupHost />
@@ -89,9 +87,7 @@ export function BareLayout({ children }: LayoutProps) {
   return (
     <>
       <main id="main" className={styles.bare}>
-        <Suspense fallback={<div className={styles.pageFallback} />}>
-          {children}
-        </Suspense>
+        <Suspense fallback={<div className={styles.pageFallback} />}>{children}</Suspense>
       </main>
       <PopupHost />
     </>

@@ -32,7 +32,12 @@ export function actionLink(action: Action | undefined, homeId = 'home'): ItemLin
       return action.url ? { href: action.url, newTab: true, external: true, legal: false } : undefined;
     case 'NavigateToDetails':
       return action.assetId
-        ? { href: `/details/vod/${encodeURIComponent(action.assetId)}`, newTab: false, external: false, legal: false }
+        ? {
+            href: `/details/vod/${encodeURIComponent(action.assetId)}`,
+            newTab: false,
+            external: false,
+            legal: false,
+          }
         : undefined;
     default:
       return undefined;

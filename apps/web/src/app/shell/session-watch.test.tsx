@@ -37,18 +37,26 @@ function staleSession() {
 
 /** The favourites and continue-watching calls answer 401 INVALID_SESSION_TOKEN to the stale token; a sign-in works. */
 function server(): Record<string, Handler> {
-  const personal = (answer: () => Response): Handler => (_url, init) =>
-    new Headers(init?.headers).get('Authorization') === 'Bearer stale-token' ? apiError(401, 'INVALID_SESSION_TOKEN') : answer();
+  const personal =
+    (answer: () => Response): Handler =>
+    (_url, init) =>
+      new Headers(init?.headers).get('Authorization') === 'Bearer stale-token'
+        ? apiError(401, 'INVALID_SESSION_TOKEN')
+        : answer();
   return {
     [accountPaths.listAssets(config)]: (_url, init) =>
       // The list itself was read before the other tab acted: only the press fails.
       new Headers(init?.headers).get('Authorization') ? json([]) : apiError(401, 'NO_SESSION_TOKEN'),
     [accountPaths.listAsset(config, film.assetId)]: personal(() => json({ message: 'OK' })),
     [accountPaths.continueWatching(config)]: () => json({ items: [film] }),
-    [accountPaths.lastViewedOffset(config)]: () => json({ count: 0, pageNumber: 1, pageSize: 200, items: [] }),
+    [accountPaths.lastViewedOffset(config)]: () =>
+      json({ count: 0, pageNumber: 1, pageSize: 200, items: [] }),
     [identityPaths.providers]: () => json({ email: true, social: [], oidc: null }),
     [identityPaths.signInEmail]: () =>
-      json({ token: 'identity-session', user: { id: 'idu-1', email: 'viewer@example.com', name: 'Alice', emailVerified: true } }),
+      json({
+        token: 'identity-session',
+        user: { id: 'idu-1', email: 'viewer@example.com', name: 'Alice', emailVerified: true },
+      }),
     [identityPaths.token]: () => json({ token: 'id-token' }),
     [accountPaths.firebaseLogin(config)]: () =>
       json({

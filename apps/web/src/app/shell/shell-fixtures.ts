@@ -39,7 +39,10 @@ export const footerComponent: Component = {
       item("L'univers du réseau | Antenne Monde Info", external('https://info.example/')),
       item('Informations | Qui sommes-nous ?', page('qui-sommes-nous')),
       item('Informations | Nous contacter', page('nous-contacter')),
-      item('Gestion des cookies | Gestion des cookies', page('gestion-des-cookies', '/legal/gestion-des-cookies')),
+      item(
+        'Gestion des cookies | Gestion des cookies',
+        page('gestion-des-cookies', '/legal/gestion-des-cookies'),
+      ),
       item('Informations légales | Mentions légales', page('mentions-legales', '/legal/mentions-legales')),
       item('Réseaux sociaux | Facebook', external('https://facebook.example/antenne')),
     ],

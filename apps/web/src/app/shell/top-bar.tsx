@@ -68,7 +68,11 @@ export function TopBar() {
           <SearchIcon />
         </Link>
         <Link to="/login" className={styles.iconButton} aria-label={t('HEADER.ACCOUNT')}>
-          {profileImage ? <img className={styles.avatar} src={profileImage} alt="" width={32} height={32} /> : <UserIcon />}
+          {profileImage ? (
+            <img className={styles.avatar} src={profileImage} alt="" width={32} height={32} />
+          ) : (
+            <UserIcon />
+          )}
         </Link>
       </div>
     </header>

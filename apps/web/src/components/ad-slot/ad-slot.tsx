@@ -10,7 +10,11 @@ import styles from './ad-slot.module.css';
 export function AdSlot({ position }: { position: 'top' | 'middle' }) {
   const { t } = useTranslation();
   return (
-    <aside className={`${styles.slot} ${position === 'top' ? styles.top : styles.middle}`} aria-label={t('AD.LABEL')} data-ad-slot={position}>
+    <aside
+      className={`${styles.slot} ${position === 'top' ? styles.top : styles.middle}`}
+      aria-label={t('AD.LABEL')}
+      data-ad-slot={position}
+    >
       <span className={styles.label}>{t('AD.LABEL')}</span>
     </aside>
   );

@@ -1,7 +1,15 @@
 import type { Asset } from '@antenne/contract';
 import { Link, useNavigate } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
-import { badgeOf, csaLevelOf, descriptionOf, imageOf, progressOf, titleOf, type CardOrientation } from '../../lib/asset-display';
+import {
+  badgeOf,
+  csaLevelOf,
+  descriptionOf,
+  imageOf,
+  progressOf,
+  titleOf,
+  type CardOrientation,
+} from '../../lib/asset-display';
 import { atDensities } from '../../lib/image-url';
 import { favoriteTargetOf } from '../../api/favorites';
 import { openPopup } from '../modal/popup-store';
@@ -93,16 +101,27 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
         <span className={styles.title}>{title}</span>
       </Link>
       <span className={styles.actions}>
-        <Link to={`/player/${encodeURIComponent(asset.assetId)}`} className={styles.action} aria-label={t('CARD.PLAY', { title })}>
+        <Link
+          to={`/player/${encodeURIComponent(asset.assetId)}`}
+          className={styles.action}
+          aria-label={t('CARD.PLAY', { title })}
+        >
           <PlayIcon />
         </Link>
-        <button type="button" className={styles.action} aria-label={t('CARD.INFO', { title })} onClick={() => void showInfo()}>
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={t('CARD.INFO', { title })}
+          onClick={() => void showInfo()}
+        >
           <InfoIcon />
         </button>
         <button
           type="button"
           className={styles.action}
-          aria-label={favorite.on ? t('FAVORITES.IN_FAVORITES_TITLE', { title }) : t('CARD.FAVOURITE', { title })}
+          aria-label={
+            favorite.on ? t('FAVORITES.IN_FAVORITES_TITLE', { title }) : t('CARD.FAVOURITE', { title })
+          }
           aria-pressed={favorite.on}
           aria-busy={favorite.busy || undefined}
           onClick={favorite.press}

@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Action, ComponentReference, Presentation } from '@antenne/contract';
+import {
+  heroImage,
+  type Action,
+  type ComponentReference,
+  type HeroBannerItem,
+  type Presentation,
+} from '@antenne/contract';
 import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useHeroComponent } from '../../api/get-component';
@@ -12,22 +18,25 @@ import styles from './hero-banner.module.css';
 /** The hero turns to its next item every 5 s (spec part 2 §9). */
 export const HERO_ROTATION_MS = 5000;
 
-interface HeroItem {
-  appSubType?: string;
-  presentation: Presentation;
-  actions?: { default?: Action };
-}
+/** An item the banner can show: one with a presentation. */
+type HeroItem = HeroBannerItem & { presentation: Presentation };
 
 /** Where an item leads, by its action's verb. */
 export function heroTarget(action: Action | undefined): { to: string; external: boolean } | undefined {
   if (action === undefined) return undefined;
   switch (action.verb) {
     case 'NavigateToPage':
-      return action.componentId ? { to: `/vod/${encodeURIComponent(action.componentId)}`, external: false } : undefined;
+      return action.componentId
+        ? { to: `/vod/${encodeURIComponent(action.componentId)}`, external: false }
+        : undefined;
     case 'NavigateToDetails':
-      return action.assetId ? { to: `/details/vod/${encodeURIComponent(action.assetId)}`, external: false } : undefined;
+      return action.assetId
+        ? { to: `/details/vod/${encodeURIComponent(action.assetId)}`, external: false }
+        : undefined;
     case 'PlayAsset':
-      return action.assetId ? { to: `/player/${encodeURIComponent(action.assetId)}`, external: false } : undefined;
+      return action.assetId
+        ? { to: `/player/${encodeURIComponent(action.assetId)}`, external: false }
+        : undefined;
     case 'ExternalLink':
       return action.url ? { to: action.url, external: true } : undefined;
     default:
@@ -44,7 +53,10 @@ export function HeroBanner({ reference }: { reference: ComponentReference }) {
   const { t, i18n } = useTranslation();
   const component = useHeroComponent(reference.referenceId);
   const items = useMemo(
-    () => ((component.data?.components?.heroBannerItems ?? []) as HeroItem[]).filter((item) => item.presentation !== undefined),
+    () =>
+      ((component.data?.components?.heroBannerItems ?? []) as HeroItem[]).filter(
+        (item) => item.presentation !== undefined,
+      ),
     [component.data],
   );
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
@@ -68,8 +80,8 @@ export function HeroBanner({ reference }: { reference: ComponentReference }) {
 
   const current = items[index % items.length] as HeroItem;
   const shown = localizedPresentation(current.presentation, i18n.language);
-  const image =
-    shown.images?.find((i) => i.tags?.includes('background')) ?? shown.images?.find((i) => i.orientation === 'LANDSCAPE') ?? shown.images?.[0];
+  // The contract's choice: the server preloads the same image for the first item.
+  const image = heroImage(shown.images);
   const target = heroTarget(current.actions?.default);
   const title = shown.title ?? '';
 
@@ -133,7 +145,11 @@ export function HeroBanner({ reference }: { reference: ComponentReference }) {
                 <button
                   type="button"
                   className={styles.dot}
-                  aria-label={t('HERO.GO_TO', { index: i + 1, count: items.length, title: localizedPresentation(item.presentation, i18n.language).title ?? '' })}
+                  aria-label={t('HERO.GO_TO', {
+                    index: i + 1,
+                    count: items.length,
+                    title: localizedPresentation(item.presentation, i18n.language).title ?? '',
+                  })}
                   aria-current={i === index % items.length ? 'true' : undefined}
                   onClick={() => setIndex(i)}
                 />

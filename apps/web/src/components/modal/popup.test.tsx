@@ -60,7 +60,10 @@ describe('popup', () => {
     expect(dialog.querySelector('script, img')).toBeNull();
     expect(dialog.innerHTML).not.toMatch(/onclick|onerror/);
     expect(within(dialog).getByRole('link', { name: 'aide' })).toHaveAttribute('target', '_blank');
-    expect(within(dialog).getByRole('link', { name: 'FAQ' })).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(dialog).getByRole('link', { name: 'FAQ' })).toHaveAttribute(
+      'rel',
+      expect.stringContaining('noopener'),
+    );
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Une erreur');
     expect(within(dialog).getByRole('button', { name: 'Valider' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Annuler' })).not.toBeInTheDocument();

@@ -10,7 +10,11 @@ import { adBefore, pageBlocks } from './page-body';
 const COMPONENT = '/v2/whitelabel/customer/antenne/businessunit/web/config/sandwich/component/';
 const ASSETS = '/v1/customer/antenne/businessunit/web/content/asset';
 
-const ref = (referenceId: string, appType = 'carousel', extra: Partial<ComponentReference> = {}): ComponentReference => ({
+const ref = (
+  referenceId: string,
+  appType = 'carousel',
+  extra: Partial<ComponentReference> = {},
+): ComponentReference => ({
   type: 'ComponentReference',
   appType,
   referenceId,
@@ -23,7 +27,11 @@ const asset = (n: number, extra: Partial<Asset> = {}): Asset => ({
   assetId: `film-${n}`,
   type: 'MOVIE',
   localized: [
-    { locale: 'fr', title: `Film ${n}`, images: [{ url: `/images/film-${n}/cover.png`, type: 'cover', orientation: 'LANDSCAPE' }] },
+    {
+      locale: 'fr',
+      title: `Film ${n}`,
+      images: [{ url: `/images/film-${n}/cover.png`, type: 'cover', orientation: 'LANDSCAPE' }],
+    },
     { locale: 'en', title: `Movie ${n}` },
   ],
   ...extra,
@@ -53,17 +61,34 @@ const hero = (titles: string[]): Component => ({
 });
 
 /** A home page whose body is `body`, its components and the asset lists by `query`. */
-function serve(body: ComponentReference[], components: Record<string, Component | 'fail'>, lists: Record<string, Asset[] | 'fail'>) {
+function serve(
+  body: ComponentReference[],
+  components: Record<string, Component | 'fail'>,
+  lists: Record<string, Asset[] | 'fail'>,
+) {
   const handlers: Record<string, Handler> = {
-    [`${COMPONENT}home`]: () => json({ type: 'Component', id: 'home', appType: 'page', presentation: { fallback: { title: 'Accueil' } }, components: { pageBody: body } }),
+    [`${COMPONENT}home`]: () =>
+      json({
+        type: 'Component',
+        id: 'home',
+        appType: 'page',
+        presentation: { fallback: { title: 'Accueil' } },
+        components: { pageBody: body },
+      }),
     [ASSETS]: (url) => {
       const list = lists[url.searchParams.get('query') ?? ''];
       if (list === undefined || list === 'fail') return apiError(500, 'INTERNAL_ERROR');
-      return json({ items: list.slice(0, Number(url.searchParams.get('pageSize') ?? 50)), totalCount: list.length, pageNumber: 1, pageSize: 50 });
+      return json({
+        items: list.slice(0, Number(url.searchParams.get('pageSize') ?? 50)),
+        totalCount: list.length,
+        pageNumber: 1,
+        pageSize: 50,
+      });
     },
   };
   for (const [id, component] of Object.entries(components)) {
-    handlers[`${COMPONENT}${id}`] = () => (component === 'fail' ? apiError(500, 'INTERNAL_ERROR') : json(component));
+    handlers[`${COMPONENT}${id}`] = () =>
+      component === 'fail' ? apiError(500, 'INTERNAL_ERROR') : json(component);
   }
   return mockFetch(handlers);
 }
@@ -72,20 +97,40 @@ const films = (count: number) => Array.from({ length: count }, (_, i) => asset(i
 
 describe('page body rules', () => {
   test('only the first hero banner is kept; other entries than carousels are dropped', () => {
-    const blocks = pageBlocks([ref('h1', 'herobanner'), ref('a'), ref('h2', 'herobanner'), ref('x', 'unknown'), ref('b')]);
+    const blocks = pageBlocks([
+      ref('h1', 'herobanner'),
+      ref('a'),
+      ref('h2', 'herobanner'),
+      ref('x', 'unknown'),
+      ref('b'),
+    ]);
     expect(blocks.map((b) => b.referenceId)).toEqual(['h1', 'a', 'b']);
   });
 
   test('an ad slot before every 5th block, at most before blocks 5 and 10', () => {
-    const slots = Array.from({ length: 20 }, (_, i) => i).filter(adBefore).map((i) => i + 1);
+    const slots = Array.from({ length: 20 }, (_, i) => i)
+      .filter(adBefore)
+      .map((i) => i + 1);
     expect(slots).toEqual([5, 10]);
   });
 
   test('hero items route by verb', () => {
-    expect(heroTarget({ type: 'x', verb: 'NavigateToPage', componentId: 'page-jeunesse' })).toEqual({ to: '/vod/page-jeunesse', external: false });
-    expect(heroTarget({ type: 'x', verb: 'NavigateToDetails', assetId: 'a b' })).toEqual({ to: '/details/vod/a%20b', external: false });
-    expect(heroTarget({ type: 'x', verb: 'PlayAsset', assetId: 'c' })).toEqual({ to: '/player/c', external: false });
-    expect(heroTarget({ type: 'x', verb: 'ExternalLink', url: 'https://example.org/' })).toEqual({ to: 'https://example.org/', external: true });
+    expect(heroTarget({ type: 'x', verb: 'NavigateToPage', componentId: 'page-jeunesse' })).toEqual({
+      to: '/vod/page-jeunesse',
+      external: false,
+    });
+    expect(heroTarget({ type: 'x', verb: 'NavigateToDetails', assetId: 'a b' })).toEqual({
+      to: '/details/vod/a%20b',
+      external: false,
+    });
+    expect(heroTarget({ type: 'x', verb: 'PlayAsset', assetId: 'c' })).toEqual({
+      to: '/player/c',
+      external: false,
+    });
+    expect(heroTarget({ type: 'x', verb: 'ExternalLink', url: 'https://example.org/' })).toEqual({
+      to: 'https://example.org/',
+      external: true,
+    });
     expect(heroTarget({ type: 'x', verb: 'Unknown' })).toBeUndefined();
   });
 });
@@ -98,7 +143,11 @@ describe('the home page', () => {
   afterEach(() => vi.useRealTimers());
 
   test('a lane shows at most 10 cards and "Voir plus" to its mosaic when there were more; a short lane has no "Voir plus"', async () => {
-    serve([ref('big'), ref('small')], { big: lane('big', 'Cinéma'), small: lane('small', 'Courts') }, { big: films(14), small: films(3) });
+    serve(
+      [ref('big'), ref('small')],
+      { big: lane('big', 'Cinéma'), small: lane('small', 'Courts') },
+      { big: films(14), small: films(3) },
+    );
     renderApp('/');
     const big = await screen.findByRole('region', { name: 'Cinéma' });
     expect(await within(big).findAllByRole('article')).toHaveLength(10);
@@ -107,25 +156,36 @@ describe('the home page', () => {
     expect(await within(small).findAllByRole('article')).toHaveLength(3);
     expect(within(small).queryByRole('link', { name: /Voir plus/ })).toBeNull();
     expect(within(small).getByText('Film 1').closest('a')).toHaveAttribute('href', '/details/vod/film-1');
-    expect(within(small).getByRole('link', { name: 'Regarder Film 1' })).toHaveAttribute('href', '/player/film-1');
+    expect(within(small).getByRole('link', { name: 'Regarder Film 1' })).toHaveAttribute(
+      'href',
+      '/player/film-1',
+    );
   });
 
   test('an empty lane says so; a lane that fails is hidden; an authorised lane asks a visitor to sign in', async () => {
     serve(
-      [ref('empty'), ref('broken'), ref('continue', 'carousel', { hasAuthorizedContent: true, name: 'Continuer à regarder' })],
+      [
+        ref('empty'),
+        ref('broken'),
+        ref('continue', 'carousel', { hasAuthorizedContent: true, name: 'Continuer à regarder' }),
+      ],
       { empty: lane('empty', 'Vide'), broken: lane('broken', 'Cassée') },
       { empty: [], broken: 'fail' },
     );
     renderApp('/');
     const empty = await screen.findByRole('region', { name: 'Vide' });
     expect(await within(empty).findByText('Aucune donnée disponible')).toBeInTheDocument();
-    const signIn = await screen.findByRole('link', { name: 'Connectez-vous pour retrouver vos contenus ici' });
+    const signIn = await screen.findByRole('link', {
+      name: 'Connectez-vous pour retrouver vos contenus ici',
+    });
     expect(signIn).toHaveAttribute('href', '/login');
     await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Cassée' })).toBeNull());
   });
 
   test('a card’s information popup shows the summary and opens the details; its favourite asks a visitor to sign in', async () => {
-    const described = asset(1, { localized: [{ locale: 'fr', title: 'Film 1', description: 'Un été au bord du fleuve.' }] });
+    const described = asset(1, {
+      localized: [{ locale: 'fr', title: 'Film 1', description: 'Un été au bord du fleuve.' }],
+    });
     serve([ref('one')], { one: lane('one', 'Une') }, { one: [described] });
     const { router } = renderApp('/');
     const user = userEvent.setup();
@@ -157,7 +217,11 @@ describe('the home page', () => {
 
   test('the hero turns every 5 s, stops while paused, and only the first hero banner shows', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    serve([ref('hero', 'herobanner'), ref('hero2', 'herobanner')], { hero: hero(['Premier', 'Deuxième', 'Troisième']), hero2: hero(['Autre']) }, {});
+    serve(
+      [ref('hero', 'herobanner'), ref('hero2', 'herobanner')],
+      { hero: hero(['Premier', 'Deuxième', 'Troisième']), hero2: hero(['Autre']) },
+      {},
+    );
     renderApp('/');
     expect(await screen.findByText('Premier')).toBeInTheDocument();
     expect(screen.queryByText('Autre')).toBeNull();
@@ -173,7 +237,9 @@ describe('the home page', () => {
 
   test('ad slots are reserved before the 5th and 10th blocks', async () => {
     const body = Array.from({ length: 12 }, (_, i) => ref(`l${i}`));
-    const components = Object.fromEntries(body.map((b) => [b.referenceId, lane(b.referenceId, `Lane ${b.referenceId}`)]));
+    const components = Object.fromEntries(
+      body.map((b) => [b.referenceId, lane(b.referenceId, `Lane ${b.referenceId}`)]),
+    );
     const lists = Object.fromEntries(body.map((b) => [b.referenceId, films(1)]));
     serve(body, components, lists);
     const { container } = renderApp('/');
@@ -186,7 +252,20 @@ describe('category and mosaic pages', () => {
   beforeEach(() => vi.stubGlobal('IntersectionObserver', undefined));
 
   test('/vod/{id} shows the category title, a back button and its lanes', async () => {
-    serve([], { 'page-cinema': { type: 'Component', id: 'page-cinema', appType: 'page', presentation: { fallback: { title: 'Cinéma' } }, components: { pageBody: [ref('c1')] } }, c1: lane('c1', 'Drames') }, { c1: films(2) });
+    serve(
+      [],
+      {
+        'page-cinema': {
+          type: 'Component',
+          id: 'page-cinema',
+          appType: 'page',
+          presentation: { fallback: { title: 'Cinéma' } },
+          components: { pageBody: [ref('c1')] },
+        },
+        c1: lane('c1', 'Drames'),
+      },
+      { c1: films(2) },
+    );
     renderApp('/vod/page-cinema');
     expect(await screen.findByRole('heading', { level: 1, name: 'Cinéma' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retour' })).toBeInTheDocument();
@@ -201,7 +280,8 @@ describe('category and mosaic pages', () => {
   });
 
   test('/mosaic/more?assetId=&recoId= shows the recommendations of that tag, the title itself left out', async () => {
-    const query = 'tags.subcategory:"subcategory:comedie" AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:"film-9"';
+    const query =
+      'tags.subcategory:"subcategory:comedie" AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:"film-9"';
     serve([], {}, { [query]: films(4) });
     renderApp('/mosaic/more?assetId=film-9&recoId=subcategory:comedie');
     expect(await screen.findByRole('heading', { level: 1, name: 'Découvrez aussi' })).toBeInTheDocument();

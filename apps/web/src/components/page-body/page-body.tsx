@@ -23,7 +23,8 @@ export function pageBlocks(body: readonly ComponentReference[]): ComponentRefere
 }
 
 /** Whether an ad slot goes before the block at this 0-based index. */
-export const adBefore = (index: number) => index > 0 && (index + 1) % AD_EVERY_BLOCKS === 0 && (index + 1) / AD_EVERY_BLOCKS <= AD_MAX_SLOTS;
+export const adBefore = (index: number) =>
+  index > 0 && (index + 1) % AD_EVERY_BLOCKS === 0 && (index + 1) / AD_EVERY_BLOCKS <= AD_MAX_SLOTS;
 
 /** A page's body (home, category): hero, lanes and reserved ad slots. */
 export function PageBody({ body }: { body: readonly ComponentReference[] }) {
@@ -36,7 +37,11 @@ export function PageBody({ body }: { body: readonly ComponentReference[] }) {
         return (
           <div key={`${block.referenceId}-${index}`}>
             {adBefore(index) ? <AdSlot position="top" /> : null}
-            {block.appType === 'herobanner' ? <HeroBanner reference={block} /> : <Swimlane reference={block} eager={eager} />}
+            {block.appType === 'herobanner' ? (
+              <HeroBanner reference={block} />
+            ) : (
+              <Swimlane reference={block} eager={eager} />
+            )}
           </div>
         );
       })}

@@ -12,7 +12,9 @@ export function firstReference(component: Component): PageReference | undefined 
   const first: unknown = component.components?.pageBody?.[0];
   if (typeof first !== 'object' || first === null) return undefined;
   const { referenceUrl } = first as { referenceUrl?: unknown };
-  return typeof referenceUrl === 'string' && referenceUrl.trim() !== '' ? (first as PageReference) : undefined;
+  return typeof referenceUrl === 'string' && referenceUrl.trim() !== ''
+    ? (first as PageReference)
+    : undefined;
 }
 
 /**
@@ -41,6 +43,7 @@ export function resolveReference(
     return undefined;
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-  if (base === '' && parsed.origin === origin) return { kind: 'api', path: `${parsed.pathname}${parsed.search}` };
+  if (base === '' && parsed.origin === origin)
+    return { kind: 'api', path: `${parsed.pathname}${parsed.search}` };
   return { kind: 'external', url: parsed.href };
 }

@@ -5,7 +5,9 @@ import { resolveReference } from './page-reference';
 describe('page bodies', () => {
   test('light text becomes paragraphs, headings, lists and links, HTML escaped', () => {
     expect(
-      textToHtml('# Titre\n\nUn <b>texte</b>\nsur deux lignes.\n\n## Partie\n\n1. un\n2. deux\n\nVoir [le site](https://example.org).\n\n# Annexe'),
+      textToHtml(
+        '# Titre\n\nUn <b>texte</b>\nsur deux lignes.\n\n## Partie\n\n1. un\n2. deux\n\nVoir [le site](https://example.org).\n\n# Annexe',
+      ),
     ).toBe(
       '<p>Un &lt;b&gt;texte&lt;/b&gt;<br>sur deux lignes.</p><h2>Partie</h2><ol><li>un</li><li>deux</li></ol>' +
         '<p>Voir <a href="https://example.org">le site</a>.</p><h2>Annexe</h2>',
@@ -20,9 +22,11 @@ describe('page bodies', () => {
   });
 
   test('links keep only safe targets', () => {
-    expect(sanitizeBody('<p><a href="javascript:alert(1)" target="_top">x</a><a href="mailto:a@b.example">y</a></p>')).toBe(
-      '<p><a>x</a><a href="mailto:a@b.example">y</a></p>',
-    );
+    expect(
+      sanitizeBody(
+        '<p><a href="javascript:alert(1)" target="_top">x</a><a href="mailto:a@b.example">y</a></p>',
+      ),
+    ).toBe('<p><a>x</a><a href="mailto:a@b.example">y</a></p>');
   });
 });
 

@@ -1,4 +1,9 @@
-import { DEFAULT_LOCALE, type Component, type ComponentReference, type Presentation } from '@antenne/contract';
+import {
+  DEFAULT_LOCALE,
+  type Component,
+  type ComponentReference,
+  type Presentation,
+} from '@antenne/contract';
 import { useTranslation } from 'react-i18next';
 import { useReferencedComponent } from '../../api/get-referenced-component';
 import { useStartup } from '../../api/use-startup';
@@ -52,10 +57,16 @@ export function usePageText(page: { data?: Component | undefined; isError: boole
   if (page.data === undefined) return { status: 'pending' };
   const name = page.data.name;
   if (own?.body !== undefined) {
-    return { status: 'text', title: own.title ?? name, body: own.body, bodyLang: bodyLanguage(page.data.presentation, language) };
+    return {
+      status: 'text',
+      title: own.title ?? name,
+      body: own.body,
+      bodyLang: bodyLanguage(page.data.presentation, language),
+    };
   }
   if (target === undefined) return { status: 'notFound' };
-  if (target.kind === 'external') return { status: 'external', title: own?.title ?? reference?.name ?? name, url: target.url };
+  if (target.kind === 'external')
+    return { status: 'external', title: own?.title ?? reference?.name ?? name, url: target.url };
   if (referenced.isError) return { status: 'notFound' };
   if (referenced.data === undefined) return { status: 'pending' };
   const text = localizedPresentation(referenced.data.presentation, language);
@@ -69,7 +80,13 @@ export function usePageText(page: { data?: Component | undefined; isError: boole
 }
 
 /** The body of a page of text (sanitised), or the link to its document on another site. */
-export function PageTextContent({ text, className }: { text: Extract<PageText, { status: 'text' | 'external' }>; className?: string }) {
+export function PageTextContent({
+  text,
+  className,
+}: {
+  text: Extract<PageText, { status: 'text' | 'external' }>;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation();
   if (text.status === 'external') {
     return (

@@ -4,7 +4,6 @@ import { escapeHtml } from '../../lib/html';
 /** The only tags a page body keeps (light formatting); everything else is removed. */
 export const BODY_TAGS = ['p', 'strong', 'b', 'i', 'em', 'br', 'a', 'ul', 'ol', 'li', 'h2', 'h3'];
 
-
 /** Inline marks of the light text format: **strong**, *em*, [text](https://…). */
 function inline(text: string): string {
   return escapeHtml(text)
@@ -35,11 +34,15 @@ export function textToHtml(text: string): string {
     }
     const lines = block.split('\n');
     if (lines.every((line) => /^\s*[-*]\s+/.test(line))) {
-      html.push(`<ul>${lines.map((line) => `<li>${inline(line.replace(/^\s*[-*]\s+/, ''))}</li>`).join('')}</ul>`);
+      html.push(
+        `<ul>${lines.map((line) => `<li>${inline(line.replace(/^\s*[-*]\s+/, ''))}</li>`).join('')}</ul>`,
+      );
       continue;
     }
     if (lines.every((line) => /^\s*\d+[.)]\s+/.test(line))) {
-      html.push(`<ol>${lines.map((line) => `<li>${inline(line.replace(/^\s*\d+[.)]\s+/, ''))}</li>`).join('')}</ol>`);
+      html.push(
+        `<ol>${lines.map((line) => `<li>${inline(line.replace(/^\s*\d+[.)]\s+/, ''))}</li>`).join('')}</ol>`,
+      );
       continue;
     }
     html.push(`<p>${lines.map(inline).join('<br>')}</p>`);

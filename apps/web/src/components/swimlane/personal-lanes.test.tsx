@@ -44,7 +44,13 @@ const lane = (id: string, title: string, type: string, url: string): Component =
 
 /** The favourites answer as the server gives it (Exposure's `ApiAssetListItemResponse[]`). */
 const favouriteEntries = (assets: Asset[]) =>
-  assets.map((asset, order) => ({ assetId: asset.assetId, asset, lastUpdated: '2026-11-01T00:00:00Z', order, metadata: {} }));
+  assets.map((asset, order) => ({
+    assetId: asset.assetId,
+    asset,
+    lastUpdated: '2026-11-01T00:00:00Z',
+    order,
+    metadata: {},
+  }));
 
 function serve(favourites: Asset[], continueWatching: Asset[], extra: Record<string, Handler> = {}) {
   const list = [...favourites];
@@ -88,7 +94,14 @@ describe('the personal lanes of the home page', () => {
   });
 
   test('"Continuer à regarder" shows its items with their progress', async () => {
-    serve([], [film('film-c', 'Les Glaces du Nord', { userData: { playHistory: { lastViewedOffset: 3_000_000 } } } as Partial<Asset>)]);
+    serve(
+      [],
+      [
+        film('film-c', 'Les Glaces du Nord', {
+          userData: { playHistory: { lastViewedOffset: 3_000_000 } },
+        } as Partial<Asset>),
+      ],
+    );
     renderApp('/');
     const lane = await screen.findByRole('region', { name: 'Continuer à regarder' });
     const card = await within(lane).findByRole('article');
@@ -112,7 +125,9 @@ describe('the personal lanes of the home page', () => {
     const favourites = await screen.findByRole('region', { name: 'Mes favoris' });
     expect(await within(favourites).findByText('Aucune donnée disponible')).toBeInTheDocument();
     const watching = await screen.findByRole('region', { name: 'Continuer à regarder' });
-    await user.click(await within(watching).findByRole('button', { name: 'Ajouter Radio Dakar aux favoris' }));
+    await user.click(
+      await within(watching).findByRole('button', { name: 'Ajouter Radio Dakar aux favoris' }),
+    );
     await waitFor(() => expect(within(favourites).getByText('Radio Dakar')).toBeInTheDocument());
   });
 });
@@ -121,8 +136,13 @@ describe('contentList', () => {
   test('reads an asset list, a list of entries with their asset, and a bare list of assets', () => {
     const a = film('a', 'A');
     const b = film('b', 'B');
-    expect(contentList({ items: [a], pageNumber: 1, pageSize: 10, totalCount: 12 })).toEqual({ items: [a], totalCount: 12 });
-    expect(contentList([{ assetId: 'a', asset: a }, { assetId: 'gone' }, { assetId: 'b', asset: b }])).toEqual({
+    expect(contentList({ items: [a], pageNumber: 1, pageSize: 10, totalCount: 12 })).toEqual({
+      items: [a],
+      totalCount: 12,
+    });
+    expect(
+      contentList([{ assetId: 'a', asset: a }, { assetId: 'gone' }, { assetId: 'b', asset: b }]),
+    ).toEqual({
       items: [a, b],
       totalCount: 2,
     });
@@ -132,10 +152,15 @@ describe('contentList', () => {
 
 describe('contentQueryKey', () => {
   test("a visitor's lane has the key the server's index.html prefetch gives it; the user's own lists, their resource's", () => {
-    const url = '/v1/customer/{customer}/businessunit/{businessUnit}/content/asset?query=tags.etiquette:nouveaute';
+    const url =
+      '/v1/customer/{customer}/businessunit/{businessUnit}/content/asset?query=tags.etiquette:nouveaute';
     // apps/server/src/modules/web-app/bootstrap.ts embeds ['content', url, country, null, null].
-    expect(hashKey(contentQueryKey({ type: 'AssetQuery', url }, 'FR', null))).toBe(hashKey(['content', url, 'FR', null, null]));
+    expect(hashKey(contentQueryKey({ type: 'AssetQuery', url }, 'FR', null))).toBe(
+      hashKey(['content', url, 'FR', null, null]),
+    );
     expect(contentQueryKey({ type: 'Favourites', url: FAVOURITES }, 'FR', TOKEN)[0]).toBe('favourites');
-    expect(contentQueryKey({ type: 'ContinueWatching', url: CONTINUE }, 'FR', TOKEN)[0]).toBe('continueWatching');
+    expect(contentQueryKey({ type: 'ContinueWatching', url: CONTINUE }, 'FR', TOKEN)[0]).toBe(
+      'continueWatching',
+    );
   });
 });

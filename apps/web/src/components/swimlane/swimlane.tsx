@@ -49,9 +49,12 @@ export function Swimlane({ reference, eager = false, emptyState = false }: Swiml
 
   useEffect(() => {
     if (near || section.current === null) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: NEAR_VIEWPORT });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
     observer.observe(section.current);
     return () => observer.disconnect();
   }, [near]);
@@ -61,7 +64,8 @@ export function Swimlane({ reference, eager = false, emptyState = false }: Swiml
   const component = useComponent(near ? reference.referenceId : undefined);
   const content = useContent(component.data?.contentUrl, { enabled: near && !needsSignIn });
   const max = config.swimlanes?.maxItems ?? SWIMLANE_MAX_ITEMS;
-  const title = localizedPresentation(component.data?.presentation, i18n.language).title ?? reference.name ?? '';
+  const title =
+    localizedPresentation(component.data?.presentation, i18n.language).title ?? reference.name ?? '';
   const orientation = laneOrientation(reference, desktop);
   const headingId = `lane-${reference.referenceId}`;
 
@@ -79,7 +83,8 @@ export function Swimlane({ reference, eager = false, emptyState = false }: Swiml
       </Link>
     );
   } else if (loading) row = 'loading';
-  else if (items.length === 0) row = <LaneMessage>{emptyState ? t('GENERAL.NO_CONTENT') : t('SWIMLANE.NO_DATA')}</LaneMessage>;
+  else if (items.length === 0)
+    row = <LaneMessage>{emptyState ? t('GENERAL.NO_CONTENT') : t('SWIMLANE.NO_DATA')}</LaneMessage>;
   else row = items.slice(0, max);
 
   return (
@@ -89,7 +94,9 @@ export function Swimlane({ reference, eager = false, emptyState = false }: Swiml
       title={title}
       orientation={orientation}
       eager={eager}
-      {...(!needsSignIn && total > max ? { moreHref: `/mosaic/${encodeURIComponent(reference.referenceId)}` } : {})}
+      {...(!needsSignIn && total > max
+        ? { moreHref: `/mosaic/${encodeURIComponent(reference.referenceId)}` }
+        : {})}
       content={row}
     />
   );
@@ -114,10 +121,22 @@ export interface LaneViewProps {
  * A lane as it looks, whatever feeds it (a white-label component here, the signed-in user's lists
  * on /mycontent): its heading, 'More' to the mosaic, then the row with its arrows.
  */
-export function LaneView({ headingId, title, orientation, moreHref, content, eager = false, sectionRef }: LaneViewProps) {
+export function LaneView({
+  headingId,
+  title,
+  orientation,
+  moreHref,
+  content,
+  eager = false,
+  sectionRef,
+}: LaneViewProps) {
   const { t } = useTranslation();
   return (
-    <section ref={sectionRef} className={`${styles.lane} ${styles[orientation] ?? ''}`} aria-labelledby={headingId}>
+    <section
+      ref={sectionRef}
+      className={`${styles.lane} ${styles[orientation] ?? ''}`}
+      aria-labelledby={headingId}
+    >
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {title}
@@ -152,7 +171,17 @@ export function LaneMessage({ children, alert = false }: { children: ReactNode; 
 }
 
 /** The scrolling row and its arrows: an arrow shows while the first (or last) card is less than 95 % visible. */
-function Track({ items, orientation, eager, label }: { items: readonly Asset[]; orientation: CardOrientation; eager: boolean; label: string }) {
+function Track({
+  items,
+  orientation,
+  eager,
+  label,
+}: {
+  items: readonly Asset[];
+  orientation: CardOrientation;
+  eager: boolean;
+  label: string;
+}) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
   const [atStart, setAtStart] = useState(true);
@@ -189,7 +218,12 @@ function Track({ items, orientation, eager, label }: { items: readonly Asset[]; 
   return (
     <div className={styles.track}>
       {!atStart ? (
-        <button type="button" className={`${styles.arrow} ${styles.arrowStart}`} aria-label={t('SWIMLANE.PREVIOUS', { title: label })} onClick={() => scroll('start')}>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.arrowStart}`}
+          aria-label={t('SWIMLANE.PREVIOUS', { title: label })}
+          onClick={() => scroll('start')}
+        >
           <ChevronStartIcon />
         </button>
       ) : null}
@@ -201,7 +235,12 @@ function Track({ items, orientation, eager, label }: { items: readonly Asset[]; 
         ))}
       </ul>
       {!atEnd ? (
-        <button type="button" className={`${styles.arrow} ${styles.arrowEnd}`} aria-label={t('SWIMLANE.NEXT', { title: label })} onClick={() => scroll('end')}>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.arrowEnd}`}
+          aria-label={t('SWIMLANE.NEXT', { title: label })}
+          onClick={() => scroll('end')}
+        >
           <ChevronEndIcon />
         </button>
       ) : null}

@@ -21,7 +21,8 @@ export function useFollowConfirmedEmail(shownEmail: string): void {
     let active = true;
     void (async () => {
       const identity = (await getIdentitySession())?.user;
-      if (!active || !identity?.emailVerified || identity.email.toLowerCase() === shownEmail.toLowerCase()) return;
+      if (!active || !identity?.emailVerified || identity.email.toLowerCase() === shownEmail.toLowerCase())
+        return;
       await changeExposureEmail(config, token, identity.email);
       const preferences = await updatePreferences(config, token, { email: identity.email });
       if (active) rememberPreferences(queryClient, config, token, preferences);

@@ -1,12 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { identityPaths } from '@antenne/contract';
 import { renderApp } from '../../../test/render-app';
-import { apiError, json, mockFetch, requestsTo, type Handler } from '../../../test/fetch-mock';
+import { apiError, json, mockFetch, requestsTo } from '../../../test/fetch-mock';
 import { DEVICE_ID_KEY } from '../../api/auth';
-import { usePopupStore } from '../../components/modal';
-import { storageKeys } from '../../lib/storage-keys';
 import { toSessionProfile, useSessionStore } from '../../state/session-store';
 import {
   accountHandlers,
@@ -19,6 +17,7 @@ import {
   providers,
 } from './account-fixtures';
 import { externalNavigation } from './navigation';
+import { setUpLoginTests, setup, signIn } from './login-page-test-helpers';
 
 // The connected view is another feature's (account settings): a stand-in proves it is shown.
 vi.mock('./account-settings', () => ({ default: () => <h1>Réglages du compte (stand-in)</h1> }));
@@ -28,32 +27,7 @@ vi.mock('../player/player-page', () => ({ default: () => <h1>Lecteur (stand-in)<
 // Typing whole forms takes seconds when the suite runs on two busy cores.
 vi.setConfig({ testTimeout: 20_000 });
 
-beforeEach(() => {
-  useSessionStore.getState().logout();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  act(() => usePopupStore.setState({ current: null }));
-  vi.restoreAllMocks();
-});
-
-function setup(handlers: Record<string, Handler> = {}) {
-  const fetchMock = mockFetch({ ...accountHandlers(), ...handlers });
-  const view = renderApp('/login');
-  return { fetchMock, ...view };
-}
-
-async function signIn(
-  user: ReturnType<typeof userEvent.setup>,
-  email = 'viewer@example.com',
-  password = 'Secret#2026',
-) {
-  const form = await screen.findByRole('form', { name: 'Connexion par e-mail' });
-  await user.type(within(form).getByLabelText('Adresse e-mail'), email);
-  await user.type(within(form).getByLabelText('Mot de passe'), password);
-  await user.click(within(form).getByRole('button', { name: 'Se connecter' }));
-  return form;
-}
+setUpLoginTests();
 
 describe('the login page', () => {
   test('shows the back button, the title, three bullet points, the form and the create-account link', async () => {
@@ -141,7 +115,14 @@ describe('the login page', () => {
     const user = userEvent.setup();
     const { fetchMock } = setup({
       [identityPaths.signInEmail]: () =>
-        json({ httpCode: 401, message: 'INVALID_EMAIL_OR_PASSWORD', extendedMessage: 'Invalid email or password' }, 401),
+        json(
+          {
+            httpCode: 401,
+            message: 'INVALID_EMAIL_OR_PASSWORD',
+            extendedMessage: 'Invalid email or password',
+          },
+          401,
+        ),
     });
     const form = await signIn(user, 'viewer@example.com', 'Wrong#2026');
     await waitFor(() =>
@@ -207,11 +188,7 @@ describe('the login page', () => {
   test('too many attempts shows TOO_MANY_ATTEMPTS_TRY_LATER', async () => {
     const user = userEvent.setup();
     setup({
-      [identityPaths.signInEmail]: () =>
-        json(
-          { httpCode: 429, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' },
-          429,
-        ),
+      [identityPaths.signInEmail]: () => json({ httpCode: 429, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' }, 429),
     });
     const form = await signIn(user);
     expect(await within(form).findByRole('alert')).toHaveTextContent(
@@ -352,162 +329,5 @@ describe('the login page', () => {
       profile: { externalId: 'bob', displayName: 'Bob' },
       avatar: '/images/avatars/bob.png',
     });
-  });
-});
-
-describe('a reload before choosing a profile', () => {
-  test('"Qui regarde ?" shows again, from the household\'s list read afresh, and choosing one selects it', async () => {
-    const user = userEvent.setup();
-    const bob = profileOf('bob', 'Bob', false);
-    // What the sign-in left persisted before the reload: the household's token, no profile chosen.
-    localStorage.setItem(
-      storageKeys.session,
-      JSON.stringify({
-        state: { token: 'session-1', user: { email: 'viewer@example.com', createdAt: 1 }, profile: null, avatar: null, providerToken: null },
-        version: 1,
-      }),
-    );
-    await act(() => useSessionStore.persist.rehydrate());
-    expect(useSessionStore.getState()).toMatchObject({ token: 'session-1', status: 'household', profile: null, profiles: [] });
-
-    const { fetchMock, router } = setup({
-      [accountUrls.profiles]: () => json({ profiles: [owner, bob], pinCodes: [] }),
-      [accountUrls.selectProfile('bob')]: () => json(loginResponse('session-bob', bob)),
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Qui regarde ?' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Réglages du compte (stand-in)' })).not.toBeInTheDocument();
-    const read = fetchMock.mock.calls.find(([input]) => String(input).startsWith(accountUrls.profiles));
-    expect(new Headers(read?.[1]?.headers).get('Authorization')).toBe('Bearer session-1');
-
-    await user.click(await screen.findByRole('button', { name: 'Bob' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(useSessionStore.getState()).toMatchObject({ token: 'session-bob', status: 'connected', profile: { externalId: 'bob' } });
-  });
-
-  test('a household session that is over leads back to the sign-in form', async () => {
-    useSessionStore.getState().householdLoginSuccess('session-gone', { email: 'viewer@example.com' });
-    setup({ [accountUrls.profiles]: () => apiError(401, 'INVALID_SESSION_TOKEN') });
-    expect(await screen.findByRole('form', { name: 'Connexion par e-mail' })).toBeInTheDocument();
-    expect(useSessionStore.getState()).toMatchObject({ token: null, status: 'anonymous' });
-  });
-});
-
-describe('links from the identity mails', () => {
-  test('a verification link lands on /login saying the address is confirmed, or that the link expired', async () => {
-    mockFetch(accountHandlers());
-    const view = renderApp('/login?verified=1');
-    expect(
-      await screen.findByText('Votre adresse e-mail est confirmée : vous pouvez vous connecter.'),
-    ).toBeInTheDocument();
-    view.unmount();
-    renderApp('/login?verified=1&error=invalid_token');
-    expect(await screen.findByText(/Ce lien de vérification a expiré/)).toBeInTheDocument();
-  });
-
-  test('a reset link: the new password follows the rules, is confirmed, and is sent with the token', async () => {
-    const fetchMock = mockFetch({
-      ...accountHandlers(),
-      [identityPaths.resetPassword]: () => json({ status: true }),
-    });
-    renderApp('/login?reset=1&token=reset-token-1');
-    const user = userEvent.setup();
-    await screen.findByRole('heading', { level: 1, name: 'Nouveau mot de passe' });
-    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'court');
-    await user.click(screen.getByRole('button', { name: 'Valider' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('au moins 8 caractères');
-    expect(requestsTo(fetchMock, identityPaths.resetPassword)).toHaveLength(0);
-    await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau2?mdp');
-    await user.type(screen.getByLabelText('Confirmation du nouveau mot de passe'), 'Nouveau2?mdp');
-    await user.click(screen.getByRole('button', { name: 'Valider' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Votre mot de passe a été changé.');
-    expect(bodyOf(fetchMock, identityPaths.resetPassword)).toEqual({
-      token: 'reset-token-1',
-      newPassword: 'Nouveau2?mdp',
-    });
-    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('form', { name: 'Connexion par e-mail' })).toBeInTheDocument();
-  });
-
-  test('a new password set at an address the server does not trust says to set PUBLIC_URL', async () => {
-    mockFetch({ ...accountHandlers(), [identityPaths.resetPassword]: () => apiError(403, 'UNTRUSTED_ORIGIN') });
-    renderApp('/login?reset=1&token=reset-token-1');
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'Nouveau2?mdp');
-    await user.type(screen.getByLabelText('Confirmation du nouveau mot de passe'), 'Nouveau2?mdp');
-    await user.click(screen.getByRole('button', { name: 'Valider' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/régler PUBLIC_URL sur l'adresse que vous utilisez/);
-  });
-
-  test('an expired reset link says to ask for a new one', async () => {
-    mockFetch(accountHandlers());
-    renderApp('/login?reset=1&error=INVALID_TOKEN');
-    expect(await screen.findByRole('alert')).toHaveTextContent(/Ce lien de réinitialisation a expiré/);
-    expect(screen.getByLabelText('Nouveau mot de passe')).toBeDisabled();
-  });
-});
-
-describe('back to the player after signing in', () => {
-  const PLAYER = '/player/film-ete-a-dakar/719';
-  const remember = (path: string) => sessionStorage.setItem(storageKeys.returnTo, path);
-
-  test('an email sign-in goes to the remembered player, replacing /login, and forgets it', async () => {
-    remember(PLAYER);
-    const user = userEvent.setup();
-    const { router } = setup();
-    const entries = window.history.length;
-    await signIn(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe(PLAYER));
-    expect(await screen.findByRole('heading', { name: 'Lecteur (stand-in)' })).toBeInTheDocument();
-    expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
-    // Replaced: leaving the player goes back to the page before /login.
-    expect(window.history.length).toBe(entries);
-  });
-
-  test('back from a social provider, the same', async () => {
-    remember(PLAYER);
-    mockFetch({
-      ...accountHandlers(),
-      [identityPaths.getSession]: () =>
-        json({ user: { id: 'idu-g', email: 'viewer@example.com', name: 'Alice', emailVerified: true } }),
-    });
-    const { router } = renderApp('/login?social=done');
-    await waitFor(() => expect(router.state.location.pathname).toBe(PLAYER));
-    expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
-  });
-
-  test('with several profiles, after the profile is chosen', async () => {
-    remember(PLAYER);
-    const user = userEvent.setup();
-    const bob = profileOf('bob', 'Bob', false);
-    const { router } = setup({
-      [accountUrls.profiles]: () => json({ profiles: [owner, bob], pinCodes: [] }),
-      [accountUrls.selectProfile('bob')]: () => json(loginResponse('session-bob', bob)),
-    });
-    await signIn(user);
-    await user.click(await screen.findByRole('button', { name: 'Bob' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(PLAYER));
-    expect(useSessionStore.getState().token).toBe('session-bob');
-    expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
-  });
-
-  test.each(['https://evil.example/player/x', '//evil.example/player/x', '/\\evil.example'])(
-    'a remembered %s is ignored: home, and forgotten',
-    async (path) => {
-      remember(path);
-      const user = userEvent.setup();
-      const { router } = setup();
-      await signIn(user);
-      await waitFor(() => expect(useSessionStore.getState().status).toBe('connected'));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-      expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
-    },
-  );
-
-  test('leaving the login page by its back button forgets the player', async () => {
-    remember(PLAYER);
-    const user = userEvent.setup();
-    setup();
-    await user.click(await screen.findByRole('button', { name: 'Retour' }));
-    expect(sessionStorage.getItem(storageKeys.returnTo)).toBeNull();
   });
 });

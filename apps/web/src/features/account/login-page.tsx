@@ -1,10 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_PATTERN, type SocialProviderId, type UserProfile } from '@antenne/contract';
+import { type SocialProviderId, type UserProfile } from '@antenne/contract';
 import {
   getIdentitySession,
-  isIdentityError,
-  requestPasswordReset,
   sendVerificationEmail,
   signInEmail,
   signInSocial,
@@ -22,6 +20,8 @@ import { ResetPasswordView } from './reset-password-view';
 import { escapeHtml } from '../../lib/html';
 import { forgetReturnTo } from '../../lib/return-to';
 import { translatedError } from './account-errors';
+import { askPasswordReset } from './forgot-password';
+import { LoginForm } from './login-form';
 import { completeSignIn, errorCode, goOnAfterSignIn } from './sign-in';
 import styles from './login-page.module.css';
 
@@ -87,9 +87,6 @@ function LoginView({
     socialReturn && socialReturn !== 'done' ? t('LOGIN.SOCIAL_ERROR') : null,
   );
   const [busy, setBusy] = useState(false);
-  const emailId = useId();
-  const passwordId = useId();
-  const messageId = useId();
   const language = i18n.resolvedLanguage ?? i18n.language;
 
   /** After the identity sign-in: the Exposure session, then the return path or home (or the profile picker first). */
@@ -213,36 +210,6 @@ function LoginView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [socialReturn]);
 
-  const forgotPassword = async () => {
-    const { validated, code } = await popup.open({
-      title: t('LOGIN.FORGOT_TITLE'),
-      html: `<p>${escapeHtml(t('LOGIN.FORGOT_TEXT'))}</p>`,
-      code: { label: t('LOGIN.EMAIL') },
-      cancel: true,
-      check: async (value) => {
-        const address = (value ?? '').trim();
-        if (!EMAIL_PATTERN.test(address)) return t('ERROR.ERROR_EMAIL_FORMAT');
-        try {
-          await requestPasswordReset(address);
-          return null;
-        } catch (error) {
-          const failure = errorCode(error);
-          // The same answer whether or not an account exists: only a refusal to try is shown.
-          if (failure === 'TOO_MANY_ATTEMPTS_TRY_LATER' || failure === 'NETWORK' || failure === 'UNTRUSTED_ORIGIN')
-            return translatedError(t, failure);
-          if (isIdentityError(error) && error.status >= 500) return t('ERROR.GENERIC');
-          return null;
-        }
-      },
-    });
-    if (validated && code !== undefined) {
-      void popup.open({
-        title: t('LOGIN.FORGOT_TITLE'),
-        html: `<p>${escapeHtml(t('LOGIN.RESET_SENT'))}</p>`,
-      });
-    }
-  };
-
   const configured = providers.data;
   const socialButtons = [
     ...(configured?.social ?? []).map((id) => ({
@@ -302,54 +269,17 @@ function LoginView({
               {verifiedReturn === 'done' ? t('LOGIN.EMAIL_VERIFIED') : t('LOGIN.VERIFY_LINK_INVALID')}
             </p>
           )}
-          <form
-            className={styles.form}
+          <LoginForm
+            email={email}
+            onEmail={setEmail}
+            password={password}
+            onPassword={setPassword}
+            invalid={invalid}
+            message={message}
+            busy={busy}
             onSubmit={(event) => void submit(event)}
-            noValidate
-            aria-label={t('LOGIN.FORM')}
-          >
-            <div className={styles.field}>
-              <label htmlFor={emailId} className={styles.label}>
-                {t('LOGIN.EMAIL')}
-              </label>
-              <input
-                id={emailId}
-                className={styles.input}
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                aria-invalid={invalid || undefined}
-                aria-describedby={message ? messageId : undefined}
-              />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={passwordId} className={styles.label}>
-                {t('LOGIN.PASSWORD')}
-              </label>
-              <input
-                id={passwordId}
-                className={styles.input}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={invalid || undefined}
-                aria-describedby={message ? messageId : undefined}
-              />
-            </div>
-            {message && (
-              <p id={messageId} className={styles.error} role="alert">
-                {message}
-              </p>
-            )}
-            <button type="button" className={styles.linkButton} onClick={() => void forgotPassword()}>
-              {t('LOGIN.FORGOT_PASSWORD')}
-            </button>
-            <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
-              {t('LOGIN.SUBMIT')}
-            </button>
-          </form>
+            onForgotPassword={() => void askPasswordReset(popup, t)}
+          />
 
           <div className={styles.block}>
             <h2 className={styles.blockTitle}>{t('LOGIN.NO_ACCOUNT')}</h2>

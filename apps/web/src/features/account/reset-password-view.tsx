@@ -5,6 +5,8 @@ import { resetPassword } from '../../api/identity';
 import { Link, useNavigate } from '../../lib/router';
 import { translatedError } from './account-errors';
 import { errorCode } from './sign-in';
+import { TextField } from './text-field';
+import { loginFieldClasses as fieldClasses } from './login-form';
 import styles from './login-page.module.css';
 
 /**
@@ -21,8 +23,6 @@ export function ResetPasswordView({ token }: { token: string | null }) {
   const [invalid, setInvalid] = useState<'password' | 'confirmation' | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
-  const passwordId = useId();
-  const confirmationId = useId();
   const errorId = useId();
 
   const submit = async (event: FormEvent) => {
@@ -60,45 +60,39 @@ export function ResetPasswordView({ token }: { token: string | null }) {
         {done ? (
           <>
             <p role="status">{t('LOGIN.RESET_DONE')}</p>
-            <button type="button" className={styles.primary} onClick={() => navigate('/login', { replace: true })}>
+            <button
+              type="button"
+              className={styles.primary}
+              onClick={() => navigate('/login', { replace: true })}
+            >
               {t('LOGIN.SUBMIT')}
             </button>
           </>
         ) : (
           <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
             <p>{t('REGISTER.PASSWORD_HINT')}</p>
-            <div className={styles.field}>
-              <label htmlFor={passwordId} className={styles.label}>
-                {t('ACCOUNT.NEW_PASSWORD')}
-              </label>
-              <input
-                id={passwordId}
-                className={styles.input}
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                disabled={!token}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={invalid === 'password' || undefined}
-                aria-describedby={error ? errorId : undefined}
-              />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={confirmationId} className={styles.label}>
-                {t('ACCOUNT.CONFIRM_PASSWORD')}
-              </label>
-              <input
-                id={confirmationId}
-                className={styles.input}
-                type="password"
-                autoComplete="new-password"
-                value={confirmation}
-                disabled={!token}
-                onChange={(event) => setConfirmation(event.target.value)}
-                aria-invalid={invalid === 'confirmation' || undefined}
-                aria-describedby={error ? errorId : undefined}
-              />
-            </div>
+            <TextField
+              classes={fieldClasses}
+              label={t('ACCOUNT.NEW_PASSWORD')}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              isDisabled={!token}
+              onChange={setPassword}
+              invalid={invalid === 'password'}
+              aria-describedby={error ? errorId : undefined}
+            />
+            <TextField
+              classes={fieldClasses}
+              label={t('ACCOUNT.CONFIRM_PASSWORD')}
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              isDisabled={!token}
+              onChange={setConfirmation}
+              invalid={invalid === 'confirmation'}
+              aria-describedby={error ? errorId : undefined}
+            />
             {error && (
               <p id={errorId} className={styles.error} role="alert">
                 {error}

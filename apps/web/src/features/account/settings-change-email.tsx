@@ -1,16 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogTrigger,
-  FieldError,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  TextField,
-} from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN } from '@antenne/contract';
 import { changeIdentityEmail, isWrongPassword } from '../../api/account';
@@ -19,6 +8,8 @@ import { useUserToken } from '../../state/session-store';
 import { translatedError } from './account-errors';
 import { DialogFormFooter } from './dialog-form-footer';
 import styles from './account-settings.module.css';
+import { TextField } from './text-field';
+import { settingsFieldClasses } from './settings-field-classes';
 
 /** The Change email button, its dialog, and the confirmation once done. */
 export function ChangeEmailButton() {
@@ -122,39 +113,31 @@ function ChangeEmailForm({
         {t('ACCOUNT.CHANGE_EMAIL')}
       </Heading>
       <TextField
-        className={styles.field}
+        classes={settingsFieldClasses}
+        label={t('ACCOUNT.NEW_EMAIL')}
+        error={emailError}
         type="email"
         value={email}
         onChange={(value) => {
           setEmail(value);
           setEmailError(undefined);
         }}
-        isInvalid={emailError !== undefined}
         autoComplete="email"
         autoFocus
-      >
-        <Label className={styles.label}>{t('ACCOUNT.NEW_EMAIL')}</Label>
-        <Input className={styles.input} />
-        <FieldError className={styles.error}>{emailError || null}</FieldError>
-      </TextField>
+      />
       <TextField
-        className={styles.field}
+        classes={settingsFieldClasses}
+        label={t('ACCOUNT.PASSWORD')}
+        placeholder={wrongPassword ? t('LOGIN.LOGIN_PASSWORD_ERROR') : undefined}
+        error={passwordError}
         type="password"
         value={password}
         onChange={(value) => {
           setPassword(value);
           setPasswordError(undefined);
         }}
-        isInvalid={passwordError !== undefined}
         autoComplete="current-password"
-      >
-        <Label className={styles.label}>{t('ACCOUNT.PASSWORD')}</Label>
-        <Input
-          className={styles.input}
-          placeholder={wrongPassword ? t('LOGIN.LOGIN_PASSWORD_ERROR') : undefined}
-        />
-        <FieldError className={styles.error}>{passwordError}</FieldError>
-      </TextField>
+      />
       <DialogFormFooter error={error} busy={busy} onCancel={onCancel} />
     </form>
   );

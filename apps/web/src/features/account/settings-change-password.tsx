@@ -1,22 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogTrigger,
-  FieldError,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  TextField,
-} from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { isValidPassword } from '@antenne/contract';
 import { changePassword, isWrongPassword } from '../../api/account';
 import { useUserToken } from '../../state/session-store';
 import { DialogFormFooter } from './dialog-form-footer';
 import styles from './account-settings.module.css';
+import { TextField } from './text-field';
+import { settingsFieldClasses } from './settings-field-classes';
 
 /** The Change password button and its dialog (spec part 1 §4, §5, §8). */
 export function ChangePasswordButton({ onChanged }: { onChanged: () => void }) {
@@ -107,42 +98,33 @@ function ChangePasswordForm({ onCancel, onChanged }: { onCancel: () => void; onC
         {t('ACCOUNT.CHANGE_PASSWORD')}
       </Heading>
       <TextField
-        className={styles.field}
+        classes={settingsFieldClasses}
+        label={t('ACCOUNT.CURRENT_PASSWORD')}
+        error={currentError}
         type="password"
         value={current}
         onChange={setCurrent}
-        isInvalid={currentError !== undefined}
         autoComplete="current-password"
         autoFocus
-      >
-        <Label className={styles.label}>{t('ACCOUNT.CURRENT_PASSWORD')}</Label>
-        <Input className={styles.input} />
-        <FieldError className={styles.error}>{currentError}</FieldError>
-      </TextField>
+      />
       <TextField
-        className={styles.field}
+        classes={settingsFieldClasses}
+        label={t('ACCOUNT.NEW_PASSWORD')}
+        error={nextError}
         type="password"
         value={next}
         onChange={setNext}
-        isInvalid={nextError !== undefined}
         autoComplete="new-password"
-      >
-        <Label className={styles.label}>{t('ACCOUNT.NEW_PASSWORD')}</Label>
-        <Input className={styles.input} />
-        <FieldError className={styles.error}>{nextError}</FieldError>
-      </TextField>
+      />
       <TextField
-        className={styles.field}
+        classes={settingsFieldClasses}
+        label={t('ACCOUNT.CONFIRM_PASSWORD')}
+        error={confirmationError}
         type="password"
         value={confirmation}
         onChange={setConfirmation}
-        isInvalid={confirmationError !== undefined}
         autoComplete="new-password"
-      >
-        <Label className={styles.label}>{t('ACCOUNT.CONFIRM_PASSWORD')}</Label>
-        <Input className={styles.input} />
-        <FieldError className={styles.error}>{confirmationError}</FieldError>
-      </TextField>
+      />
       <DialogFormFooter error={error} busy={busy} onCancel={onCancel} />
     </form>
   );

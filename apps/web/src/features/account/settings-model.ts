@@ -269,4 +269,3 @@ export function countryOptions(language: string): { code: string; name: string }
     collator.compare(a.name, b.name),
   );
 }
-

@@ -2,8 +2,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
-  FieldError,
-  Input,
   Label,
   ListBox,
   ListBoxItem,
@@ -12,8 +10,6 @@ import {
   RadioGroup,
   Select,
   SelectValue,
-  Text,
-  TextField,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { MINIMUM_AGE } from '@antenne/contract';
@@ -32,6 +28,8 @@ import { ageOn, birthdayDigits, formatBirthday, parseBirthday } from './birthday
 import { countryOptions } from './settings-model';
 import { NewsletterSwitch } from './settings-newsletter';
 import styles from './account-settings.module.css';
+import { TextField } from './text-field';
+import { settingsFieldClasses } from './settings-field-classes';
 
 /** The My account tab: the preferences once loaded, else a status line. */
 export function SettingsMyAccount() {
@@ -123,10 +121,13 @@ function AccountForm({ preferences }: { preferences: Preferences }) {
     <div className={styles.stack}>
       <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
         <div className={styles.emailRow}>
-          <TextField className={styles.field} value={email} isReadOnly>
-            <Label className={styles.label}>{t('ACCOUNT.EMAIL')}</Label>
-            <Input className={styles.input} type="email" />
-          </TextField>
+          <TextField
+            classes={settingsFieldClasses}
+            label={t('ACCOUNT.EMAIL')}
+            type="email"
+            value={email}
+            isReadOnly
+          />
           <ChangeEmailButton />
         </div>
 
@@ -153,45 +154,37 @@ function AccountForm({ preferences }: { preferences: Preferences }) {
         </RadioGroup>
 
         <TextField
-          className={styles.field}
+          classes={settingsFieldClasses}
+          label={t('ACCOUNT.LASTNAME')}
           value={lastname}
           onChange={(value) => (setLastname(value), edited())}
           autoComplete="family-name"
-        >
-          <Label className={styles.label}>{t('ACCOUNT.LASTNAME')}</Label>
-          <Input className={styles.input} />
-        </TextField>
+        />
 
         <TextField
-          className={styles.field}
+          classes={settingsFieldClasses}
+          label={t('ACCOUNT.FIRSTNAME')}
           value={firstname}
           onChange={(value) => (setFirstname(value), edited())}
           autoComplete="given-name"
-        >
-          <Label className={styles.label}>{t('ACCOUNT.FIRSTNAME')}</Label>
-          <Input className={styles.input} />
-        </TextField>
+        />
 
         <TextField
-          className={styles.field}
+          classes={settingsFieldClasses}
+          label={t('ACCOUNT.BIRTHDATE')}
+          placeholder={t('ACCOUNT.BIRTHDATE_FORMAT')}
+          description={t('ACCOUNT.BIRTHDATE_FORMAT')}
+          error={birthdayError}
           value={formatBirthday(birthday)}
           onChange={(value) => {
             setBirthday(birthdayDigits(value));
             setBirthdayError(undefined);
             edited();
           }}
-          isInvalid={birthdayError !== undefined}
           inputMode="numeric"
           maxLength={21}
           autoComplete="bday"
-        >
-          <Label className={styles.label}>{t('ACCOUNT.BIRTHDATE')}</Label>
-          <Input className={styles.input} placeholder={t('ACCOUNT.BIRTHDATE_FORMAT')} />
-          <Text slot="description" className={styles.help}>
-            {t('ACCOUNT.BIRTHDATE_FORMAT')}
-          </Text>
-          <FieldError className={styles.error}>{birthdayError}</FieldError>
-        </TextField>
+        />
 
         <Select
           className={styles.field}
@@ -219,14 +212,12 @@ function AccountForm({ preferences }: { preferences: Preferences }) {
         </Select>
 
         <TextField
-          className={styles.field}
+          classes={settingsFieldClasses}
+          label={t('ACCOUNT.CITY')}
           value={city}
           onChange={(value) => (setCity(value), edited())}
           autoComplete="address-level2"
-        >
-          <Label className={styles.label}>{t('ACCOUNT.CITY')}</Label>
-          <Input className={styles.input} />
-        </TextField>
+        />
 
         <NewsletterSwitch />
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Checkbox, FieldError, Heading, Input, Label, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
+import { Checkbox, Heading, Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_PROPERTY, type Avatar, type UserProfile, type UserProfileUpdate } from '@antenne/contract';
 import { PIN_PATTERN } from '../../components/modal/pin-prompt';
@@ -7,6 +7,8 @@ import { avatarUrl } from './profile-picker';
 import settings from './account-settings.module.css';
 import { DialogFormFooter } from './dialog-form-footer';
 import styles from './settings-profiles.module.css';
+import { TextField } from './text-field';
+import { settingsFieldClasses } from './settings-field-classes';
 
 /** The profile name's bounds (UserProfileWrite.displayName). */
 const NAME_MAX_LENGTH = 64;
@@ -108,18 +110,15 @@ export function ProfileForm({ profile, restricted, avatars, onCancel, onSubmit }
         {title}
       </Heading>
       <TextField
-        className={settings.field}
+        classes={settingsFieldClasses}
+        label={t('PROFILES.NAME')}
+        error={nameError}
         value={name}
         onChange={setName}
-        isInvalid={nameError !== undefined}
         maxLength={NAME_MAX_LENGTH}
         isRequired
         autoFocus
-      >
-        <Label className={settings.label}>{t('PROFILES.NAME')}</Label>
-        <Input className={settings.input} />
-        <FieldError className={settings.error}>{nameError}</FieldError>
-      </TextField>
+      />
       <RadioGroup className={settings.field} value={avatar} onChange={setAvatar}>
         <Label className={settings.label}>{t('PROFILES.AVATAR')}</Label>
         <div className={styles.avatarChoices}>
@@ -151,26 +150,21 @@ export function ProfileForm({ profile, restricted, avatars, onCancel, onSubmit }
             {profile.hasPinCode ? t('PROFILES.PIN_STATUS_SET') : t('PROFILES.PIN_STATUS_NONE')}
           </p>
           <TextField
-            className={settings.field}
+            classes={settingsFieldClasses}
+            label={t('PROFILES.PIN')}
+            description={t('PROFILES.PIN_HELP')}
+            error={pinError}
             type="password"
             value={pin}
             onChange={(value) => {
               setPin(value.replace(/[^0-9]/g, '').slice(0, 4));
               if (value) setRemovePin(false);
             }}
-            isInvalid={pinError !== undefined}
             isDisabled={removePin}
             inputMode="numeric"
             autoComplete="off"
             maxLength={4}
-          >
-            <Label className={settings.label}>{t('PROFILES.PIN')}</Label>
-            <Input className={settings.input} />
-            <Text slot="description" className={settings.help}>
-              {t('PROFILES.PIN_HELP')}
-            </Text>
-            <FieldError className={settings.error}>{pinError}</FieldError>
-          </TextField>
+          />
           {profile.hasPinCode ? (
             <Checkbox
               className={styles.checkbox}
@@ -188,24 +182,22 @@ export function ProfileForm({ profile, restricted, avatars, onCancel, onSubmit }
             <div className={settings.stack}>
               <p className={settings.help}>{t('PROFILES.CURRENT_HELP')}</p>
               <TextField
-                className={settings.field}
+                classes={settingsFieldClasses}
+                label={t('PROFILES.CURRENT_PIN')}
+                error={currentError}
                 type="password"
                 value={currentPin}
                 onChange={(value) => {
                   setCurrentPin(value.replace(/[^0-9]/g, '').slice(0, 4));
                   setCurrentError(undefined);
                 }}
-                isInvalid={currentError !== undefined}
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={4}
-              >
-                <Label className={settings.label}>{t('PROFILES.CURRENT_PIN')}</Label>
-                <Input className={settings.input} />
-                <FieldError className={settings.error}>{currentError}</FieldError>
-              </TextField>
+              />
               <TextField
-                className={settings.field}
+                classes={settingsFieldClasses}
+                label={t('PROFILES.CURRENT_PASSWORD')}
                 type="password"
                 value={currentPassword}
                 onChange={(value) => {
@@ -213,10 +205,7 @@ export function ProfileForm({ profile, restricted, avatars, onCancel, onSubmit }
                   setCurrentError(undefined);
                 }}
                 autoComplete="current-password"
-              >
-                <Label className={settings.label}>{t('PROFILES.CURRENT_PASSWORD')}</Label>
-                <Input className={settings.input} />
-              </TextField>
+              />
             </div>
           ) : null}
         </fieldset>

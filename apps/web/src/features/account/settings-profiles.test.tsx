@@ -1,158 +1,25 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { accountPaths, paths, type UserProfile, type UserProfileWrite } from '@antenne/contract';
-import { renderApp } from '../../../test/render-app';
-import { apiError, config, json, mockFetch, startupPaths, type Handler } from '../../../test/fetch-mock';
-import { usePopupStore } from '../../components/modal/popup-store';
-import { toSessionProfile, useSessionStore } from '../../state/session-store';
-import { loginResponse, profileOf } from './account-fixtures';
+import { describe, expect, test, vi } from 'vitest';
+import { accountPaths } from '@antenne/contract';
+import { apiError, config, json } from '../../../test/fetch-mock';
+import { useSessionStore } from '../../state/session-store';
+import { profileOf } from './account-fixtures';
+import {
+  PROFILES,
+  REMINDERS,
+  TOKEN,
+  alice,
+  bob,
+  itemOf,
+  openProfiles,
+  serve,
+  setUpProfilesTests,
+} from './settings-profiles-test-helpers';
 
 // Typing into dialogs is slow on a shared machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-const TOKEN = 'session-token-1';
-const PROFILES = accountPaths.profiles(config);
-const avatars = [
-  { id: 'avatar-1', url: '/images/avatars/1.png' },
-  { id: 'avatar-2', url: '/images/avatars/2.png' },
-];
-const REMINDERS = JSON.stringify([{ channelId: 'ch-1', startDate: 1_900_000_000, title: 'Journal' }]);
-
-const alice = profileOf('alice', 'Alice', true);
-const bob = {
-  ...profileOf('bob', 'Bob', false, { avatar: 'avatar-2', PrLevel: '12', Reminders: REMINDERS }),
-  child: true,
-};
-
-interface Recorded {
-  method: string;
-  path: string;
-  body: unknown;
-  authorization: string | null;
-}
-
-/**
- * A household server: GET/POST the profiles, PUT/DELETE one, select one. `answers` overrides a
- * call by "METHOD path".
- */
-function serve(
-  initial: UserProfile[],
-  answers: Record<string, (url: URL, init: RequestInit | undefined) => Response | Promise<Response>> = {},
-) {
-  let household = [...initial];
-  const calls: Recorded[] = [];
-  let created = 0;
-  const list = () => json({ profiles: household, pinCodes: [] });
-
-  const one: Handler = (url, init) => {
-    const method = init?.method ?? 'GET';
-    const userId = decodeURIComponent(url.pathname.split('/').pop() ?? '');
-    if (method === 'PUT') {
-      const body = JSON.parse(String(init?.body)) as UserProfileWrite;
-      household = household.map((profile) =>
-        profile.userId === userId
-          ? {
-              ...profile,
-              displayName: body.displayName ?? profile.displayName,
-              child: body.child ?? profile.child,
-              metadata: body.metadata ?? profile.metadata,
-              hasPinCode: body.pinCode === undefined ? profile.hasPinCode : body.pinCode !== null,
-            }
-          : profile,
-      );
-      return json(household.find((profile) => profile.userId === userId));
-    }
-    household = household.filter((profile) => profile.userId !== userId);
-    return list();
-  };
-
-  const handlers: Record<string, Handler> = {
-    [startupPaths.config]: () => json({ ...config, avatars }),
-    [startupPaths.configFallback]: () => json({ ...config, avatars }),
-    [accountPaths.preferences(config)]: () => json({ lastUpdated: '2026-11-01T00:00:00Z', preferences: {} }),
-    [paths.location()]: () => json({ countryCode: 'FR' }),
-    [PROFILES]: (_url, init) => {
-      if (init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as UserProfileWrite;
-        created += 1;
-        household = [
-          ...household,
-          {
-            ...profileOf(`new-${created}`, body.displayName ?? '', false, body.metadata ?? {}),
-            child: body.child ?? false,
-          },
-        ];
-      }
-      return list();
-    },
-    ...Object.fromEntries(
-      [...initial, ...[1, 2].map((n) => profileOf(`new-${n}`, '', false))].flatMap((profile) => [
-        [accountPaths.profile(config, profile.userId), one],
-        [
-          accountPaths.selectProfile(config, profile.userId),
-          () => json(loginResponse(`session-${profile.userId}`, profile)),
-        ],
-      ]),
-    ),
-  };
-  const wrapped = Object.fromEntries(
-    Object.entries(handlers).map(([path, handler]) => [
-      path,
-      (url: URL, init: RequestInit | undefined) => {
-        const method = init?.method ?? 'GET';
-        if (path !== startupPaths.config && path !== startupPaths.configFallback) {
-          calls.push({
-            method,
-            path: url.pathname,
-            body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-            authorization: new Headers(init?.headers).get('Authorization'),
-          });
-        }
-        const override = answers[`${method} ${url.pathname}`];
-        return override ? override(url, init) : handler(url, init);
-      },
-    ]),
-  );
-  mockFetch(wrapped);
-  return {
-    calls,
-    writes: () => calls.filter((call) => call.method !== 'GET'),
-  };
-}
-
-beforeEach(() => {
-  useSessionStore.getState().logout();
-  useSessionStore.setState({
-    token: TOKEN,
-    user: { email: 'viewer@example.com', userId: 'alice', createdAt: Date.now() },
-    profile: toSessionProfile(alice),
-    status: 'connected',
-  });
-});
-
-afterEach(() => {
-  act(() => usePopupStore.getState().close({ validated: false }));
-});
-
-/** The account settings on /login, Profils tab: answers the household's list. */
-async function openProfiles() {
-  const view = renderApp('/login');
-  const user = userEvent.setup();
-  await user.click(await screen.findByRole('tab', { name: 'Profils' }));
-  const panel = screen.getByRole('tabpanel', { name: 'Profils' });
-  const list = await within(panel).findByRole('list', { name: 'Les profils du foyer' });
-  return { user, panel, list, router: view.router };
-}
-
-/** The list item of the profile named `name`. */
-function itemOf(list: HTMLElement, name: string): HTMLElement {
-  const item = within(list)
-    .getAllByRole('listitem')
-    .find((element) => within(element).queryByText(name, { exact: true }));
-  if (!item) throw new Error(`no profile ${name}`);
-  return item;
-}
+setUpProfilesTests();
 
 describe('account settings: profiles', () => {
   test('lists the household with the main and current profiles marked; the main one cannot be deleted', async () => {
@@ -306,14 +173,22 @@ describe('account settings: profiles', () => {
     await user.type(name, 'Alicia');
     // Removing a PIN the profile has asks for the current one (or the account password) first.
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    expect(await within(dialog).findByText('Saisissez le code parental actuel ou le mot de passe du compte.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Saisissez le code parental actuel ou le mot de passe du compte.'),
+    ).toBeInTheDocument();
     expect(writes()).toEqual([]);
     await user.type(within(dialog).getByLabelText('Code parental actuel'), '1234');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(writes().map((call) => call.body)).toEqual([
-      { displayName: 'Alicia', child: false, metadata: { PrLevel: '7', avatar: 'avatar-2' }, pinCode: null, currentPinCode: '1234' },
+      {
+        displayName: 'Alicia',
+        child: false,
+        metadata: { PrLevel: '7', avatar: 'avatar-2' },
+        pinCode: null,
+        currentPinCode: '1234',
+      },
     ]);
     const state = useSessionStore.getState();
     expect(state.profile).toMatchObject({ externalId: 'alice', displayName: 'Alicia' });
@@ -410,117 +285,5 @@ describe('account settings: profiles', () => {
     expect(calls.some((call) => call.path.endsWith('/select'))).toBe(false);
     expect(useSessionStore.getState()).toMatchObject({ token: TOKEN, profile: { externalId: 'alice' } });
     expect(router.state.location.pathname).toBe('/login');
-  });
-});
-
-describe('account settings: changing a PIN the profile has', () => {
-  test('asks for the current PIN or the account password; a wrong one is said in words and nothing changes', async () => {
-    const protectedBob = { ...bob, hasPinCode: true };
-    const { writes } = serve([alice, protectedBob], {
-      [`PUT ${accountPaths.profile(config, 'bob')}`]: () => apiError(403, 'INCORRECT_CREDENTIALS'),
-    });
-    const { user, list } = await openProfiles();
-    await user.click(within(itemOf(list, 'Bob')).getByRole('button', { name: 'Modifier le profil Bob' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Modifier le profil Bob' });
-    // Nothing asked while the PIN is left alone.
-    expect(within(dialog).queryByLabelText('Code parental actuel')).not.toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Nouveau code parental (4 chiffres)'), '5678');
-    expect(within(dialog).getByText('Pour changer ou supprimer le code parental, saisissez le code actuel ou le mot de passe du compte.')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Ou mot de passe du compte'), 'Pas-le-bon-1');
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    expect(await within(dialog).findByText('Mot de passe incorrect.')).toBeInTheDocument();
-    expect(writes().map((call) => call.body)).toEqual([
-      {
-        displayName: 'Bob',
-        child: true,
-        metadata: { avatar: 'avatar-2', PrLevel: '12', Reminders: REMINDERS },
-        pinCode: '5678',
-        currentPassword: 'Pas-le-bon-1',
-      },
-    ]);
-    // The dialog stays open, the password field emptied for another try.
-    expect(within(dialog).getByLabelText('Ou mot de passe du compte')).toHaveValue('');
-  });
-});
-
-describe('account settings of a restricted profile (a child profile)', () => {
-  // The server says it is restricted (UserProfile.restricted, ADR 0012).
-  const kid = { ...profileOf('kid', 'Enfants', false, { avatar: 'avatar-2', PrLevel: '1' }), child: true, restricted: true };
-  const mainWithPin = { ...alice, hasPinCode: true };
-
-  beforeEach(() => {
-    useSessionStore.setState({ token: 'session-kid', profile: toSessionProfile(kid), status: 'connected' });
-  });
-
-  test('no My account tab (email, password, deletion), no newsletter: a sign-out button and the profiles', async () => {
-    serve([mainWithPin, kid]);
-    renderApp('/login');
-    expect(await screen.findByRole('tab', { name: 'Profils' })).toBeInTheDocument();
-    expect(screen.queryByRole('tab', { name: 'Mon compte' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Supprimer mon compte' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Changer le mot de passe' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('tab', { name: 'Préférences' }));
-    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
-  });
-
-  test('it edits its own name and avatar only: no other profile to edit or delete, no add, no child flag nor PIN fields', async () => {
-    const { writes } = serve([mainWithPin, kid]);
-    const { user, list, panel } = await openProfiles();
-    expect(within(panel).getByText(/Ce profil est restreint/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Ajouter un profil' })).not.toBeInTheDocument();
-    const main = itemOf(list, 'Alice');
-    expect(within(main).queryByRole('button', { name: /Modifier/ })).not.toBeInTheDocument();
-    expect(within(main).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
-    expect(within(itemOf(list, 'Enfants')).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
-
-    await user.click(within(itemOf(list, 'Enfants')).getByRole('button', { name: 'Modifier le profil Enfants' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Modifier le profil Enfants' });
-    expect(within(dialog).queryByRole('checkbox', { name: 'Profil enfant' })).not.toBeInTheDocument();
-    expect(within(dialog).queryByLabelText('Nouveau code parental (4 chiffres)')).not.toBeInTheDocument();
-    const name = within(dialog).getByRole('textbox', { name: 'Nom du profil' });
-    await user.clear(name);
-    await user.type(name, 'Les petits');
-    await user.click(within(dialog).getByRole('radio', { name: 'avatar-1' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // Its PrLevel and child flag go back unchanged.
-    expect(writes()).toEqual([
-      {
-        method: 'PUT',
-        path: accountPaths.profile(config, 'kid'),
-        body: { displayName: 'Les petits', child: true, metadata: { avatar: 'avatar-1', PrLevel: '1' } },
-        authorization: 'Bearer session-kid',
-      },
-    ]);
-  });
-
-  test('switching to a profile with a PIN asks for that PIN (the player\'s dialog): wrong, then right', async () => {
-    const { calls } = serve([mainWithPin, kid], {
-      [`GET ${accountPaths.selectProfile(config, 'alice')}`]: (_url, init) =>
-        new Headers(init?.headers).get('x-parental-pin') === '1234'
-          ? json(loginResponse('session-alice', mainWithPin))
-          : apiError(403, 'INVALID_PIN_CODE'),
-    });
-    const { user, list, router } = await openProfiles();
-    await user.click(within(itemOf(list, 'Alice')).getByRole('button', { name: 'Changer de profil pour Alice' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Regarder en tant que Alice ?' });
-    expect(within(dialog).getByText('Le profil Alice est protégé par un code parental. Saisissez ce code pour l\'utiliser.')).toBeInTheDocument();
-    const pin = within(dialog).getByLabelText('Code parental (4 chiffres)');
-    expect(pin).toHaveAttribute('type', 'password');
-    await user.type(pin, '0000');
-    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
-    expect(await within(dialog).findByText('Code incorrect')).toBeInTheDocument();
-    expect(useSessionStore.getState()).toMatchObject({ token: 'session-kid', profile: { externalId: 'kid' } });
-
-    await user.clear(pin);
-    await user.type(pin, '1234');
-    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(useSessionStore.getState()).toMatchObject({ token: 'session-alice', profile: { externalId: 'alice' } });
-    const selects = calls.filter((call) => call.path === accountPaths.selectProfile(config, 'alice'));
-    expect(selects).toHaveLength(2);
-    expect(selects.every((call) => call.authorization === 'Bearer session-kid')).toBe(true);
   });
 });

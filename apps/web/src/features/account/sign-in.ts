@@ -67,7 +67,12 @@ export async function completeSignIn(
  * (the selectProfile answer), and it becomes the current profile. `pin`: that profile's PIN, which
  * a restricted profile must give to switch to a protected one.
  */
-export async function switchToProfile(config: ConfigWeb, token: string, profile: UserProfile, pin?: string): Promise<void> {
+export async function switchToProfile(
+  config: ConfigWeb,
+  token: string,
+  profile: UserProfile,
+  pin?: string,
+): Promise<void> {
   const answer = await selectProfile(config, token, profile.userId, pin);
   useSessionStore
     .getState()

@@ -1,10 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { PERSONAL_QUERY_RESOURCES } from '@antenne/contract';
 import { logoutSequence } from '../../api/auth';
 import { useStartup } from '../../api/use-startup';
-
-/** The signed-in user's own data in the query cache, dropped on sign-out. */
-const PERSONAL_QUERIES = ['preferences', 'favourites', 'continueWatching', 'lastViewedOffset'] as const;
 
 /**
  * Signs out (spec part 1 §4): the Exposure session (a failure is ignored), the identity session,
@@ -15,6 +13,7 @@ export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await logoutSequence(config);
-    for (const key of PERSONAL_QUERIES) queryClient.removeQueries({ queryKey: [key] });
+    // The signed-in user's own data in the query cache (the contract's query keys).
+    for (const key of PERSONAL_QUERY_RESOURCES) queryClient.removeQueries({ queryKey: [key] });
   }, [config, queryClient]);
 }

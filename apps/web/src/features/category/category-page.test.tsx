@@ -16,7 +16,14 @@ const customPage = (id: string, title: string, more: Partial<Component> = {}): C
   appSubType: 'Custom',
   presentation: { fallback: { title } },
   components: {
-    pageBody: [{ type: 'ComponentReference', appType: 'text', referenceId: `${id}-texte`, referenceUrl: componentPath(`${id}-texte`) }],
+    pageBody: [
+      {
+        type: 'ComponentReference',
+        appType: 'text',
+        referenceId: `${id}-texte`,
+        referenceUrl: componentPath(`${id}-texte`),
+      },
+    ],
   },
   ...more,
 });
@@ -31,7 +38,8 @@ const textComponent = (id: string, title: string, body: string): Component => ({
 function serve(components: Record<string, Component | number>) {
   const handlers: Record<string, Handler> = {};
   for (const [id, answer] of Object.entries(components)) {
-    handlers[componentPath(id)] = () => (typeof answer === 'number' ? apiError(answer, 'SERVER_ERROR') : json(answer));
+    handlers[componentPath(id)] = () =>
+      typeof answer === 'number' ? apiError(answer, 'SERVER_ERROR') : json(answer);
   }
   return mockFetch(handlers);
 }
@@ -64,7 +72,10 @@ describe('a custom page at /vod/{id}', () => {
     serve({
       contact: customPage('contact', 'Nous contacter', {
         presentation: {
-          fallback: { title: 'Nous contacter', body: '<p>Écrivez-nous.</p><script>window.hacked = true</script>' },
+          fallback: {
+            title: 'Nous contacter',
+            body: '<p>Écrivez-nous.</p><script>window.hacked = true</script>',
+          },
         },
       }),
     });

@@ -39,12 +39,19 @@ export default function CategoryPage() {
     <div className={styles.page}>
       {title ? <title>{`${title} · ${t('GENERAL.APP_NAME')}`}</title> : null}
       <div className={styles.header}>
-        <button type="button" className={styles.back} onClick={() => void navigate(-1)} aria-label={t('CATEGORY.BACK')}>
+        <button
+          type="button"
+          className={styles.back}
+          onClick={() => void navigate(-1)}
+          aria-label={t('CATEGORY.BACK')}
+        >
           <ChevronStartIcon />
         </button>
         <h1 className={styles.title}>{title}</h1>
       </div>
-      {page.isPending || (textPage && text.status === 'pending') ? <div className={styles.placeholder} aria-hidden="true" /> : null}
+      {page.isPending || (textPage && text.status === 'pending') ? (
+        <div className={styles.placeholder} aria-hidden="true" />
+      ) : null}
       {shownText ? <PageTextContent text={shownText} className={styles.body} /> : null}
       {page.data !== undefined && !textPage ? <PageBody body={body} /> : null}
     </div>

@@ -13,9 +13,13 @@ beforeEach(() => {
 describe('the CSA page', () => {
   test('shows the age-rating table with its five levels', async () => {
     renderApp('/csa');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Signalétique jeunesse' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Signalétique jeunesse' }),
+    ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Catégories de la signalétique jeunesse' });
-    const rows = within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+    const rows = within(table)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
     expect(rows).toEqual([
       'Tous publics',
       'Déconseillé aux moins de 10 ans',

@@ -92,7 +92,10 @@ describe('the legal page', () => {
     localStorage.setItem(LANG_PREFERENCE_KEY, 'ar');
     serve({
       'mentions-legales': page('mentions-legales', {
-        presentation: { fallback: { title: 'Mentions légales' }, localized: { ar: { title: 'إشعار قانوني' } } },
+        presentation: {
+          fallback: { title: 'Mentions légales' },
+          localized: { ar: { title: 'إشعار قانوني' } },
+        },
         components: { pageBody: [reference(componentPath('mentions-legales-texte'))] },
       }),
       'mentions-legales-texte': page('mentions-legales-texte', {
@@ -112,7 +115,10 @@ describe('the legal page', () => {
     expect(screen.queryByRole('heading', { name: 'Mentions légales' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Hébergement' })).toBeInTheDocument();
     expect(screen.getByText('société fictive').tagName).toBe('STRONG');
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Auto-hébergé', 'À Paris']);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Auto-hébergé',
+      'À Paris',
+    ]);
     // The body fell back to French inside an Arabic page.
     const body = screen.getByText(/Antenne Monde SA/).parentElement;
     expect(body).toHaveAttribute('lang', 'fr');
@@ -133,7 +139,9 @@ describe('the legal page', () => {
     expect(link).toHaveAttribute('href', url);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('https://www.antenne-monde'))).toBe(false);
+    expect(
+      fetchMock.mock.calls.some(([input]) => String(input).startsWith('https://www.antenne-monde')),
+    ).toBe(false);
   });
 
   test('an unknown id goes to /notFound', async () => {

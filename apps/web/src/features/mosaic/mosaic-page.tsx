@@ -17,7 +17,11 @@ export const MOSAIC_PAGE_SIZE = 100;
 /** Mosaic ids that name personal lists rather than components (spec part 2 §2). */
 export const PERSONAL_MOSAICS = ['bookmark', 'favoriteVod', 'more'] as const;
 type PersonalMosaic = (typeof PERSONAL_MOSAICS)[number];
-const PERSONAL_TITLES = { bookmark: 'MOSAIC.BOOKMARK', favoriteVod: 'MOSAIC.FAVORITEVOD', more: 'MOSAIC.MORE' } as const;
+const PERSONAL_TITLES = {
+  bookmark: 'MOSAIC.BOOKMARK',
+  favoriteVod: 'MOSAIC.FAVORITEVOD',
+  more: 'MOSAIC.MORE',
+} as const;
 
 /**
  * /mosaic/{id}: the title and the full grid of a lane's source. A configured component gives its
@@ -39,7 +43,9 @@ export default function MosaicPage() {
   const token = useUserToken();
   const continueWatching = useContinueWatching({ enabled: personal === 'bookmark' });
   const favorites = useFavorites();
-  const title = personal ? t(PERSONAL_TITLES[personal]) : (localizedPresentation(component.data?.presentation, i18n.language).title ?? '');
+  const title = personal
+    ? t(PERSONAL_TITLES[personal])
+    : (localizedPresentation(component.data?.presentation, i18n.language).title ?? '');
   const items: Asset[] =
     personal === 'more'
       ? (recommendations.data?.items ?? [])

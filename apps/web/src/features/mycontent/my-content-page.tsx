@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useFavorites } from '../../api/favorites';
 import { useContinueWatching } from '../../api/play-history';
 import { useStartup } from '../../api/use-startup';
-import { LaneMessage, LaneView, SWIMLANE_MAX_ITEMS, type LaneContent } from '../../components/swimlane/swimlane';
+import {
+  LaneMessage,
+  LaneView,
+  SWIMLANE_MAX_ITEMS,
+  type LaneContent,
+} from '../../components/swimlane/swimlane';
 import { useIsDesktop } from '../../lib/use-media-query';
 import styles from './my-content-page.module.css';
 

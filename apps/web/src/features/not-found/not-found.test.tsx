@@ -16,14 +16,18 @@ describe('the not-found pages', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/notFound');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
-    expect(screen.getByText("La page que vous cherchez n'existe pas ou n'est plus disponible.")).toBeInTheDocument();
+    expect(
+      screen.getByText("La page que vous cherchez n'existe pas ou n'est plus disponible."),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: "Retour à l'accueil" }));
     expect(router.state.location.pathname).toBe('/');
   });
 
   test('an unknown path says the page is under construction and reports a 404', async () => {
     renderApp('/this/path/does-not-exist');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page en construction' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page en construction' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
     expect(memoryTransport.events).toContainEqual({ type: 'notFound', path: '/this/path/does-not-exist' });

@@ -19,7 +19,14 @@ export default function UnderConstructionPage() {
   return (
     <section className={styles.page}>
       <title>{`${t('NOT_FOUND.PAGE_UNDER_CONSTRUCTION')} · ${t('GENERAL.APP_NAME')}`}</title>
-      <svg className={styles.illustration} viewBox="0 0 64 64" width="64" height="64" aria-hidden="true" focusable="false">
+      <svg
+        className={styles.illustration}
+        viewBox="0 0 64 64"
+        width="64"
+        height="64"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d="M32 6 60 56H4Z" fill="none" stroke="currentColor" strokeWidth="4" strokeLinejoin="round" />
         <path d="M32 24v16" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
         <circle cx="32" cy="47" r="2.5" fill="currentColor" />

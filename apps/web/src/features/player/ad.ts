@@ -38,12 +38,19 @@ interface MediaFileLike {
  * carries the codecs when the VAST names them (`video/mp4; codecs="avc1.4d401f,mp4a.40.2"`): a bare
  * `video/mp4` makes the media stack guess, and Chromium logs "Failed to parse video contentType".
  */
-export function pickMediaFile(files: readonly MediaFileLike[]): { url: string; mimeType: string } | undefined {
-  const playable = files.filter((file) => file.fileURL && file.mimeType?.startsWith('video/') && file.deliveryType !== 'streaming');
+export function pickMediaFile(
+  files: readonly MediaFileLike[],
+): { url: string; mimeType: string } | undefined {
+  const playable = files.filter(
+    (file) => file.fileURL && file.mimeType?.startsWith('video/') && file.deliveryType !== 'streaming',
+  );
   const chosen = playable.find((file) => file.mimeType === 'video/mp4') ?? playable[0];
   if (!chosen?.fileURL || !chosen.mimeType) return undefined;
   const codecs = chosen.codec?.trim();
-  const mimeType = codecs && /^[\w.+-]+(?:\s*,\s*[\w.+-]+)*$/.test(codecs) ? `${chosen.mimeType}; codecs="${codecs}"` : chosen.mimeType;
+  const mimeType =
+    codecs && /^[\w.+-]+(?:\s*,\s*[\w.+-]+)*$/.test(codecs)
+      ? `${chosen.mimeType}; codecs="${codecs}"`
+      : chosen.mimeType;
   return { url: chosen.fileURL, mimeType };
 }
 
@@ -55,7 +62,13 @@ export async function fetchPreroll(vastUrl: string): Promise<PrerollAd | null> {
   const { VASTClient, VASTTracker } = await import('@dailymotion/vast-client');
   const client = new VASTClient();
   const response = (await client.get(new URL(vastUrl, window.location.href).href)) as {
-    ads?: { creatives?: { type?: string; mediaFiles?: MediaFileLike[]; videoClickThroughURLTemplate?: { url?: string } | null }[] }[];
+    ads?: {
+      creatives?: {
+        type?: string;
+        mediaFiles?: MediaFileLike[];
+        videoClickThroughURLTemplate?: { url?: string } | null;
+      }[];
+    }[];
   };
   for (const ad of response.ads ?? []) {
     for (const creative of ad.creatives ?? []) {

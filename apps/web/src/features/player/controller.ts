@@ -1,7 +1,8 @@
 /**
- * The seam between the player's engine (player-page.tsx: play call, playlist of bumpers, ad and
- * asset, shaka-player, events) and its overlay (overlay/: the desktop controls). The engine owns
- * the <video> element and the tracks; the overlay reads this state and calls these actions.
+ * The seam between the player's container (player-page.tsx composing hooks/: the play call, the
+ * pre-roll, the events, and session/'s PlaybackSession over shaka-player) and its overlay
+ * (overlay/: the desktop controls). The session owns the <video>'s media and the tracks; the
+ * overlay reads this state and calls these actions.
  */
 
 export interface TextTrackOption {

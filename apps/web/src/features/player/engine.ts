@@ -86,10 +86,12 @@ export async function createEngine(video: HTMLVideoElement): Promise<Engine> {
 
   const errorListeners: ((error: { code: number; message: string }) => void)[] = [];
   player.addEventListener('error', (event) => {
-    const detail = (event as unknown as { detail?: { code?: number; message?: string; severity?: number } }).detail;
+    const detail = (event as unknown as { detail?: { code?: number; message?: string; severity?: number } })
+      .detail;
     // Recoverable errors (severity 1) are retried by shaka itself.
     if (detail?.severity === shaka.util.Error.Severity.RECOVERABLE) return;
-    for (const listener of errorListeners) listener({ code: detail?.code ?? 0, message: String(detail?.message ?? detail?.code ?? 'error') });
+    for (const listener of errorListeners)
+      listener({ code: detail?.code ?? 0, message: String(detail?.message ?? detail?.code ?? 'error') });
   });
   const trackListeners: (() => void)[] = [];
   for (const type of ['trackschanged', 'textchanged', 'variantchanged', 'audiotrackschanged']) {
@@ -102,10 +104,16 @@ export async function createEngine(video: HTMLVideoElement): Promise<Engine> {
     async load(format, options = {}) {
       bearer = options.playToken;
       const servers: Record<string, string> = {};
-      for (const [keySystem, drm] of Object.entries(format.drm ?? {})) servers[keySystem] = absolute(drm.licenseServerUrl);
+      for (const [keySystem, drm] of Object.entries(format.drm ?? {}))
+        servers[keySystem] = absolute(drm.licenseServerUrl);
       player.resetConfiguration();
       player.configure({ drm: { servers } });
-      const mimeType = format.format === 'DASH' ? 'application/dash+xml' : format.format === 'HLS' ? 'application/x-mpegurl' : undefined;
+      const mimeType =
+        format.format === 'DASH'
+          ? 'application/dash+xml'
+          : format.format === 'HLS'
+            ? 'application/x-mpegurl'
+            : undefined;
       await player.load(absolute(format.mediaLocator), options.startTime ?? null, mimeType);
     },
     async loadFile(url, mimeType) {
@@ -114,7 +122,12 @@ export async function createEngine(video: HTMLVideoElement): Promise<Engine> {
       await player.load(absolute(url), null, mimeType);
     },
     textTracks: () =>
-      player.getTextTracks().map((track) => ({ id: track.id, language: track.language, label: track.label, active: track.active })),
+      player.getTextTracks().map((track) => ({
+        id: track.id,
+        language: track.language,
+        label: track.label,
+        active: track.active,
+      })),
     audioTracks: () =>
       audio().map(({ track, id }) => ({
         id,

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { PlayFormat } from '@antenne/contract';
-import { bumpersOf, milestonesReached, parseProgress, pickFormat, resumeSeconds, vastUrlOf } from './playlist';
+import {
+  bumpersOf,
+  milestonesReached,
+  parseProgress,
+  pickFormat,
+  resumeSeconds,
+  vastUrlOf,
+} from './playlist';
 import { audioTrackOptions, textTrackOptions } from './tracks';
 
 const hls: PlayFormat = { format: 'HLS', mediaLocator: '/play/t/a/master.m3u8' };
@@ -16,11 +23,15 @@ describe('playlist rules', () => {
   });
 
   test('brand bumper, then the classification bumper named by the CSA code', () => {
-    expect(bumpersOf({ bumpers: { brand: [hls, dash], classification: [dash] }, parentalRating: '6' })).toEqual([
+    expect(
+      bumpersOf({ bumpers: { brand: [hls, dash], classification: [dash] }, parentalRating: '6' }),
+    ).toEqual([
       { kind: 'bumper', id: 'bumper-brand', format: dash },
       { kind: 'bumper', id: 'bumper-csa-16', format: dash },
     ]);
-    expect(bumpersOf({ bumpers: { brand: [dash] }, parentalRating: '1' }).map((b) => b.id)).toEqual(['bumper-brand']);
+    expect(bumpersOf({ bumpers: { brand: [dash] }, parentalRating: '1' }).map((b) => b.id)).toEqual([
+      'bumper-brand',
+    ]);
     expect(bumpersOf({ bumpers: {} })).toEqual([]);
   });
 
@@ -52,16 +63,52 @@ describe('playlist rules', () => {
 
 describe('track labels', () => {
   test('the manifest label, else the language name; audio description named as such', () => {
-    expect(textTrackOptions([{ id: 1, language: 'fr', label: null, active: false }, { id: 2, language: 'en', label: 'English CC', active: false }], 'fr')).toEqual([
+    expect(
+      textTrackOptions(
+        [
+          { id: 1, language: 'fr', label: null, active: false },
+          { id: 2, language: 'en', label: 'English CC', active: false },
+        ],
+        'fr',
+      ),
+    ).toEqual([
       { id: 1, language: 'fr', label: 'Français' },
       { id: 2, language: 'en', label: 'English CC' },
     ]);
     const audio = audioTrackOptions(
       [
-        { id: 0, language: 'fr', label: 'Français', active: true, roles: ['main'], accessibilityPurpose: null },
-        { id: 1, language: 'fr', label: 'Français (audiodescription)', active: false, roles: [], accessibilityPurpose: 'visually impaired' },
-        { id: 2, language: 'fr', label: null, active: false, roles: ['description'], accessibilityPurpose: null },
-        { id: 3, language: 'fr', label: 'Français', active: false, roles: ['main'], accessibilityPurpose: null },
+        {
+          id: 0,
+          language: 'fr',
+          label: 'Français',
+          active: true,
+          roles: ['main'],
+          accessibilityPurpose: null,
+        },
+        {
+          id: 1,
+          language: 'fr',
+          label: 'Français (audiodescription)',
+          active: false,
+          roles: [],
+          accessibilityPurpose: 'visually impaired',
+        },
+        {
+          id: 2,
+          language: 'fr',
+          label: null,
+          active: false,
+          roles: ['description'],
+          accessibilityPurpose: null,
+        },
+        {
+          id: 3,
+          language: 'fr',
+          label: 'Français',
+          active: false,
+          roles: ['main'],
+          accessibilityPurpose: null,
+        },
       ],
       'fr',
       (name) => `${name} (AD)`,

@@ -1,4 +1,9 @@
-import { classificationBumper, RESUME_MAX_SHARE, type PlayFormat, type PlayResponse } from '@antenne/contract';
+import {
+  classificationBumper,
+  RESUME_MAX_SHARE,
+  type PlayFormat,
+  type PlayResponse,
+} from '@antenne/contract';
 
 /**
  * What plays, in which order and from where (spec part 2 §4, Exposure notes §4.1): pure
@@ -24,7 +29,11 @@ export function bumpersOf(play: Pick<PlayResponse, 'bumpers' | 'parentalRating'>
   if (brand) items.push({ kind: 'bumper', id: 'bumper-brand', format: brand });
   const classification = pickFormat(play.bumpers?.classification ?? []);
   if (classification) {
-    items.push({ kind: 'bumper', id: classificationBumper(play.parentalRating) ?? 'bumper-classification', format: classification });
+    items.push({
+      kind: 'bumper',
+      id: classificationBumper(play.parentalRating) ?? 'bumper-classification',
+      format: classification,
+    });
   }
   return items;
 }

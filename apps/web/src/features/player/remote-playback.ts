@@ -76,14 +76,20 @@ export function loadCastSdk(timeoutMs = CAST_LOAD_TIMEOUT_MS): Promise<boolean> 
 }
 
 /** Opens Chrome's cast dialog, then sends the stream to the chosen receiver at `currentTime`. */
-export async function startCasting(mediaUrl: string, contentType: string, currentTime: number): Promise<void> {
+export async function startCasting(
+  mediaUrl: string,
+  contentType: string,
+  currentTime: number,
+): Promise<void> {
   const w = window as unknown as CastWindow;
   const framework = w.cast?.framework;
   const media = w.chrome?.cast?.media;
   if (!framework || !media) return;
   const context = framework.CastContext.getInstance();
   await context.requestSession();
-  const request = new media.LoadRequest(new media.MediaInfo(new URL(mediaUrl, window.location.href).href, contentType));
+  const request = new media.LoadRequest(
+    new media.MediaInfo(new URL(mediaUrl, window.location.href).href, contentType),
+  );
   request.currentTime = currentTime;
   await context.getCurrentSession()?.loadMedia(request);
 }
@@ -95,7 +101,8 @@ interface AirPlayVideo extends HTMLVideoElement {
 /** Follows Safari's AirPlay target availability on `video`; returns the unsubscribe function. */
 export function watchAirPlay(video: HTMLVideoElement, onChange: (available: boolean) => void): () => void {
   if (!('WebKitPlaybackTargetAvailabilityEvent' in window)) return () => undefined;
-  const listener = (event: Event) => onChange((event as Event & { availability?: string }).availability === 'available');
+  const listener = (event: Event) =>
+    onChange((event as Event & { availability?: string }).availability === 'available');
   video.addEventListener('webkitplaybacktargetavailabilitychanged', listener);
   return () => video.removeEventListener('webkitplaybacktargetavailabilitychanged', listener);
 }

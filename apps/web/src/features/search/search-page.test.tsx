@@ -14,7 +14,13 @@ const QUERY = '/v2/customer/antenne/businessunit/web/content/search/query/';
 const asset = (assetId: string, type: Asset['type'], title: string): Asset => ({
   assetId,
   type,
-  localized: [{ locale: 'fr', title, images: [{ url: `/images/${assetId}.png`, type: 'cover', orientation: 'LANDSCAPE' }] }],
+  localized: [
+    {
+      locale: 'fr',
+      title,
+      images: [{ url: `/images/${assetId}.png`, type: 'cover', orientation: 'LANDSCAPE' }],
+    },
+  ],
 });
 
 const list = (assets: Asset[]): SearchList => ({
@@ -24,25 +30,34 @@ const list = (assets: Asset[]): SearchList => ({
   pageSize: 50,
 });
 
-const ETE = [asset('ete-film', 'MOVIE', 'Été 85'), asset('ete-serie', 'TV_SHOW', "L'Été indien"), asset('ete-2', 'MOVIE', 'Un été')];
+const ETE = [
+  asset('ete-film', 'MOVIE', 'Été 85'),
+  asset('ete-serie', 'TV_SHOW', "L'Été indien"),
+  asset('ete-2', 'MOVIE', 'Un été'),
+];
 
 /** Suggestions and results by the text asked (the path's last segment). */
 function serve(results: Record<string, Asset[] | 'fail'> = {}, suggestions: Record<string, string[]> = {}) {
   const text = (url: URL) => decodeURIComponent(url.pathname.split('/').pop() ?? '');
   return mockFetch({
     ...Object.fromEntries(
-      Object.entries(suggestions).map(([q, texts]) => [`${SUGGESTIONS}${encodeURIComponent(q)}`, () => json(texts.map((t) => ({ text: t })))]),
+      Object.entries(suggestions).map(([q, texts]) => [
+        `${SUGGESTIONS}${encodeURIComponent(q)}`,
+        () => json(texts.map((t) => ({ text: t }))),
+      ]),
     ),
     ...Object.fromEntries(
       Object.entries(results).map(([q, assets]) => [
         `${QUERY}${encodeURIComponent(q)}`,
-        (url: URL) => (assets === 'fail' || text(url) !== q ? apiError(500, 'INTERNAL_ERROR') : json(list(assets))),
+        (url: URL) =>
+          assets === 'fail' || text(url) !== q ? apiError(500, 'INTERNAL_ERROR') : json(list(assets)),
       ]),
     ),
   });
 }
 
-const searchRequests = (fetchMock: ReturnType<typeof mockFetch>, text: string) => requestsTo(fetchMock, `${QUERY}${encodeURIComponent(text)}`);
+const searchRequests = (fetchMock: ReturnType<typeof mockFetch>, text: string) =>
+  requestsTo(fetchMock, `${QUERY}${encodeURIComponent(text)}`);
 const suggestionRequests = (fetchMock: ReturnType<typeof mockFetch>, text: string) =>
   requestsTo(fetchMock, `${SUGGESTIONS}${encodeURIComponent(text)}`);
 
@@ -91,7 +106,11 @@ describe('search page', () => {
     expect(suggestionRequests(fetchMock, 'ete')).toHaveLength(0);
     await act(async () => vi.advanceTimersByTime(150));
     const listbox = await screen.findByRole('listbox', { name: 'Suggestions' });
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Été 85', "L'Été indien"]);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Été 85', "L'Été indien"]);
     const [request] = suggestionRequests(fetchMock, 'ete');
     expect(request?.searchParams.get('locale')).toBe('fr');
     expect(box).toHaveAttribute('aria-expanded', 'true');
@@ -167,7 +186,9 @@ describe('search page', () => {
     await act(async () => vi.advanceTimersByTime(SUGGESTIONS_DEBOUNCE_MS));
     await screen.findByRole('listbox');
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(box.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: "L'Été indien" }).id);
+    expect(box.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { name: "L'Été indien" }).id,
+    );
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: '1 résultat' })).toBeInTheDocument();
     expect(searchRequests(fetchMock, "L'Été indien")).toHaveLength(1);
@@ -217,9 +238,12 @@ describe('search page', () => {
     expect(new Set(asChild)).toEqual(new Set(['Bearer session-kid']));
 
     // Switching to the main profile: its own search, not the child's cached one, and public.
-    act(() =>
-      useSessionStore.setState({ token: 'session-main', profile: { externalId: 'main', owner: true, profileProperties: [] } }),
-    );
+    act(() => {
+      useSessionStore.setState({
+        token: 'session-main',
+        profile: { externalId: 'main', owner: true, profileProperties: [] },
+      });
+    });
     await waitFor(() => expect(authorizations().slice(asChild.length)).toContain(null));
     expect(authorizations().slice(asChild.length)).not.toContain('Bearer session-main');
     useSessionStore.getState().logout();
@@ -247,19 +271,37 @@ describe('search results grouped by kind', () => {
     renderApp('/search?q=le+port');
     expect(await screen.findByRole('heading', { level: 2, name: '7 résultats' })).toBeInTheDocument();
     const groups = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
-    expect(groups).toEqual(['Film', 'Série', 'Épisode', 'Podcast', 'Épisode de podcast', 'Bande-annonce', 'Chaîne']);
-    expect(within(screen.getByRole('region', { name: 'Chaîne' })).getByText('Antenne Monde')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Podcast' })).getByText("Contes pour s'endormir")).toBeInTheDocument();
+    expect(groups).toEqual([
+      'Film',
+      'Série',
+      'Épisode',
+      'Podcast',
+      'Épisode de podcast',
+      'Bande-annonce',
+      'Chaîne',
+    ]);
+    expect(
+      within(screen.getByRole('region', { name: 'Chaîne' })).getByText('Antenne Monde'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Podcast' })).getByText("Contes pour s'endormir"),
+    ).toBeInTheDocument();
     const [request] = searchRequests(fetchMock, 'le port');
-    expect(request?.searchParams.get('types')).toBe('MOVIE,TV_SHOW,EPISODE,PODCAST,PODCAST_EPISODE,CLIP,TV_CHANNEL');
+    expect(request?.searchParams.get('types')).toBe(
+      'MOVIE,TV_SHOW,EPISODE,PODCAST,PODCAST_EPISODE,CLIP,TV_CHANNEL',
+    );
   });
 
   test('both calls ask for the kinds the white-label config searches; the groups are translated', async () => {
     localStorage.setItem('lang-preference', 'ar');
-    const configured = { ...structure, parameters: { ...structure.parameters, assetSearchTypes: 'PODCAST,TV_CHANNEL,LIVE_EVENT' } };
+    const configured = {
+      ...structure,
+      parameters: { ...structure.parameters, assetSearchTypes: 'PODCAST,TV_CHANNEL,LIVE_EVENT' },
+    };
     const fetchMock = mockFetch({
       [startupPaths.structure]: () => json(configured),
-      [`${QUERY}${encodeURIComponent('le port')}`]: () => json(list(EVERY_KIND.filter((a) => a.type === 'TV_CHANNEL' || a.type === 'PODCAST'))),
+      [`${QUERY}${encodeURIComponent('le port')}`]: () =>
+        json(list(EVERY_KIND.filter((a) => a.type === 'TV_CHANNEL' || a.type === 'PODCAST'))),
       [`${SUGGESTIONS}${encodeURIComponent('le po')}`]: () => json([{ text: 'Antenne Monde' }]),
     });
     try {

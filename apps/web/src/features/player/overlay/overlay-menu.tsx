@@ -1,5 +1,6 @@
-import type { KeyboardEvent, ReactNode } from 'react';
-import { OverlayPopover } from './overlay-popover';
+import type { ReactNode } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useFocusBack } from './use-focus-back';
 import styles from './player-overlay.module.css';
 
 export interface MenuOption {
@@ -16,66 +17,47 @@ interface Props {
   open: boolean;
   onOpenChange(open: boolean): void;
   onSelect(key: string): void;
+  /** The player container: the menu stays over the video in full screen. */
+  portal: Element | undefined;
 }
 
 /**
- * A menu button with a single-choice menu (WAI-ARIA menu button pattern, menuitemradio items):
- * opens on the checked item, arrows move, Home/End jump, Escape or Tab close, a choice closes and
- * gives focus back to the button. A pointer press outside closes it.
+ * A menu button with a single-choice menu (React Aria's MenuTrigger, Menu in single selection:
+ * menuitemradio items): opens on the checked item, arrows move, Home/End jump, Escape or Tab
+ * close, a choice closes and gives focus back to the button, a press outside closes it.
  */
-export function OverlayMenu({ label, icon, options, open, onOpenChange, onSelect }: Props) {
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>, close: () => void) => {
-    const items = menuItems(event.currentTarget);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      items[(to + items.length) % items.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(items.length - 1);
-    else if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    } else if (event.key === 'Tab') onOpenChange(false);
-  };
-
+export function OverlayMenu({ label, icon, options, open, onOpenChange, onSelect, portal }: Props) {
+  const { trigger, popover } = useFocusBack(open);
+  const checked = options.filter((option) => option.checked).map((option) => option.key);
   return (
-    <OverlayPopover
-      label={label}
-      icon={icon}
-      popup="menu"
-      open={open}
-      onOpenChange={onOpenChange}
-      initialFocus={(menu) => {
-        const items = menuItems(menu);
-        return items.find((item) => item.getAttribute('aria-checked') === 'true') ?? items[0];
-      }}
-      onKeyDown={onMenuKeyDown}
-    >
-      {(close) =>
-        options.map((option) => (
-          <button
-            key={option.key}
-            type="button"
-            role="menuitemradio"
-            aria-checked={option.checked}
-            tabIndex={-1}
-            className={styles.menuItem}
-            onClick={() => {
-              onSelect(option.key);
-              close();
-            }}
-          >
-            {option.label}
-          </button>
-        ))
-      }
-    </OverlayPopover>
+    <MenuTrigger isOpen={open} onOpenChange={onOpenChange}>
+      {/* ARIA 1.1's value for a menu button (React Aria's default is its synonym "true"). */}
+      <Button ref={trigger} className={styles.button} aria-label={label} aria-haspopup="menu">
+        {icon}
+      </Button>
+      <Popover
+        ref={popover}
+        className={styles.menu}
+        placement="top end"
+        offset={8}
+        isNonModal
+        UNSTABLE_portalContainer={portal}
+      >
+        <Menu
+          aria-label={label}
+          className={styles.menuList}
+          selectionMode="single"
+          selectedKeys={checked}
+          disallowEmptySelection
+          onAction={(key) => onSelect(String(key))}
+        >
+          {options.map((option) => (
+            <MenuItem key={option.key} id={option.key} className={styles.menuItem}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
   );
-}
-
-function menuItems(menu: HTMLElement | null): HTMLElement[] {
-  return menu ? [...menu.querySelectorAll<HTMLElement>('[role="menuitemradio"]')] : [];
 }

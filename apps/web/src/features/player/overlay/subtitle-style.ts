@@ -2,7 +2,9 @@ import { DEFAULT_SUBTITLE_STYLE, type SubtitleStyle } from '../controller';
 
 export const SUBTITLE_SIZES: readonly SubtitleStyle['size'][] = [75, 100, 150, 200];
 export const SUBTITLE_COLORS: readonly SubtitleStyle['color'][] = ['white', 'yellow', 'cyan', 'green'];
-export const SUBTITLE_BACKGROUND_OPACITIES: readonly SubtitleStyle['backgroundOpacity'][] = [0, 25, 50, 75, 100];
+export const SUBTITLE_BACKGROUND_OPACITIES: readonly SubtitleStyle['backgroundOpacity'][] = [
+  0, 25, 50, 75, 100,
+];
 
 /** Saturated, light cue colours: each is above 15:1 against the black cue background. */
 const CUE_COLORS: Record<SubtitleStyle['color'], string> = {

@@ -35,7 +35,9 @@ function writeRaw(key: string, value: string): void {
 }
 
 /** The subtitle style of a profile, remembered in localStorage `subtitle-style:<profileId>`. */
-export function useSubtitleStyle(profileId: string | undefined): [SubtitleStyle, (style: SubtitleStyle) => void] {
+export function useSubtitleStyle(
+  profileId: string | undefined,
+): [SubtitleStyle, (style: SubtitleStyle) => void] {
   const key = subtitleStyleKey(profileId);
   // The raw string is the snapshot: equal strings are equal snapshots, so no render loop.
   const raw = useSyncExternalStore(
