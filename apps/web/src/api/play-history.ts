@@ -1,21 +1,28 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { accountPaths, type Asset, type ConfigWeb, type LastViewedOffsetResponse } from '@antenne/contract';
+import {
+  accountPaths,
+  queryKeys,
+  type ConfigWeb,
+  type ContinueWatching,
+  type ContinueWatchingItem,
+  type LastViewedOffsetResponse,
+} from '@antenne/contract';
 import { useUserToken } from '../state/session-store';
 import { api } from './client';
+import { playbackWritesSettled } from './playback-writes';
 import { useStartup } from './use-startup';
 
 /** A continue-watching item: an asset plus where the user stopped (Exposure notes §6.4). */
-export type ContinueWatchingAsset = Asset & {
-  userData?: { playHistory?: { lastViewedOffset?: number; lastViewedTime?: number } };
-};
+export type ContinueWatchingAsset = ContinueWatchingItem;
 
-/** `GET …/recommend/continue` with the user's token: `{ items }`. */
-export function getContinueWatching(
+/** `GET …/recommend/continue` with the user's token: `{ items }`, after the player's last posts. */
+export async function getContinueWatching(
   config: ConfigWeb,
   token: string,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<{ items: ContinueWatchingAsset[] }> {
-  return api.get<{ items: ContinueWatchingAsset[] }>(accountPaths.continueWatching(config), {
+): Promise<ContinueWatching> {
+  await playbackWritesSettled();
+  return api.get<ContinueWatching>(accountPaths.continueWatching(config), {
     baseUrl: config.exposureBaseUrl,
     token,
     noCache: true,
@@ -23,13 +30,17 @@ export function getContinueWatching(
   });
 }
 
-/** `GET …/userplayhistory/lastviewedoffset?assetIds=…`: the offsets (ms) of these assets. */
-export function getLastViewedOffsets(
+/**
+ * `GET …/userplayhistory/lastviewedoffset?assetIds=…`: the offsets (ms) of these assets, read
+ * once the player's posts in flight have landed (playback-writes.ts).
+ */
+export async function getLastViewedOffsets(
   config: ConfigWeb,
   token: string,
   assetIds: readonly string[],
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<LastViewedOffsetResponse> {
+  await playbackWritesSettled();
   return api.get<LastViewedOffsetResponse>(accountPaths.lastViewedOffset(config), {
     baseUrl: config.exposureBaseUrl,
     token,
@@ -41,7 +52,7 @@ export function getLastViewedOffsets(
 
 export const continueWatchingQueryOptions = (config: ConfigWeb, token: string | null) =>
   queryOptions({
-    queryKey: ['continueWatching', token] as const,
+    queryKey: queryKeys.continueWatching(token),
     queryFn: token ? ({ signal }) => getContinueWatching(config, token, { signal }) : skipToken,
   });
 
@@ -51,7 +62,7 @@ export const lastViewedOffsetsQueryOptions = (
   assetIds: readonly string[],
 ) =>
   queryOptions({
-    queryKey: ['lastViewedOffset', token, assetIds] as const,
+    queryKey: queryKeys.lastViewedOffset(token, assetIds),
     queryFn:
       token && assetIds.length > 0
         ? ({ signal }) => getLastViewedOffsets(config, token, assetIds, { signal })

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { EVENT_POST_INTERVAL_MS, type AnalyticsBatch } from '@antenne/contract';
 import { apiError, config, json, mockFetch } from '../../test/fetch-mock';
+import { getLastViewedOffsets } from './play-history';
 import { EventReporter, getNextAsset, requestPlay } from './playback';
 
 const PLAY = '/v2/customer/antenne/businessunit/web/entitlement/film-1/play';
@@ -26,7 +27,10 @@ describe('requestPlay', () => {
 
   test('a refusal is an ApiError carrying the Exposure code', async () => {
     mockFetch({ [PLAY]: () => apiError(403, 'GEO_BLOCKED') });
-    await expect(requestPlay(config, 'film-1', { token: 'tok' })).rejects.toMatchObject({ httpCode: 403, message: 'GEO_BLOCKED' });
+    await expect(requestPlay(config, 'film-1', { token: 'tok' })).rejects.toMatchObject({
+      httpCode: 403,
+      message: 'GEO_BLOCKED',
+    });
   });
 });
 
@@ -48,7 +52,14 @@ describe('EventReporter', () => {
     now = 1_000;
   });
   const reporter = () =>
-    new EventReporter({ config, playSessionId: 'ps-1', assetId: 'film-1', token: 'tok', beaconToken: 'beacon-1', now: () => now });
+    new EventReporter({
+      config,
+      playSessionId: 'ps-1',
+      assetId: 'film-1',
+      token: 'tok',
+      beaconToken: 'beacon-1',
+      now: () => now,
+    });
 
   test('posts the batched events every interval in the Exposure envelope, with the bearer token', async () => {
     vi.useFakeTimers();
@@ -67,10 +78,29 @@ describe('EventReporter', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(EVENT_POST_INTERVAL_MS);
     expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toMatchObject({ Customer: 'antenne', BusinessUnit: 'web', SessionId: 'ps-1', ClockOffset: 0, DispatchTime: 2_000, BeaconToken: 'beacon-1' });
+    expect(bodies[0]).toMatchObject({
+      Customer: 'antenne',
+      BusinessUnit: 'web',
+      SessionId: 'ps-1',
+      ClockOffset: 0,
+      DispatchTime: 2_000,
+      BeaconToken: 'beacon-1',
+    });
     expect(bodies[0]!.Payload).toEqual([
-      { EventType: 'Playback.Created', Timestamp: 1_000, SequenceNumber: 0, AssetId: 'film-1', RequestId: 'r1' },
-      { EventType: 'Playback.Started', Timestamp: 2_000, SequenceNumber: 1, AssetId: 'film-1', OffsetTime: 20_000 },
+      {
+        EventType: 'Playback.Created',
+        Timestamp: 1_000,
+        SequenceNumber: 0,
+        AssetId: 'film-1',
+        RequestId: 'r1',
+      },
+      {
+        EventType: 'Playback.Started',
+        Timestamp: 2_000,
+        SequenceNumber: 1,
+        AssetId: 'film-1',
+        OffsetTime: 20_000,
+      },
     ]);
     expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('Authorization')).toBe('Bearer tok');
 
@@ -121,5 +151,79 @@ describe('EventReporter', () => {
     expect(body.BeaconToken).toBe('beacon-1');
     expect(body.Payload).toMatchObject([{ EventType: 'Playback.Aborted', OffsetTime: 21_500 }]);
     expect(events.pending).toHaveLength(0);
+  });
+
+  test('beacon(): when the browser refuses the beacon, the one fetch wrapper posts the same text with keepalive', async () => {
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: vi.fn(() => false) });
+    const fetchMock = mockFetch({ [SEND]: () => json({}) });
+    const events = reporter();
+    events.add('Playback.Aborted', { OffsetTime: 21_500 });
+    expect(events.beacon()).toBe(true);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect(String(input)).toBe(SEND);
+    expect(init?.method).toBe('POST');
+    expect(init?.keepalive).toBe(true);
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('text/plain');
+    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    const body = JSON.parse(String(init?.body)) as AnalyticsBatch;
+    expect(body.BeaconToken).toBe('beacon-1');
+    expect(body.Payload).toMatchObject([{ EventType: 'Playback.Aborted', OffsetTime: 21_500 }]);
+  });
+
+  test("leave(): the beacon's text as a keepalive post without the bearer; sendBeacon if it fails", async () => {
+    const sendBeacon = vi.fn((_url: string, _data?: BodyInit | null) => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+    let fail = false;
+    const fetchMock = mockFetch({ [SEND]: () => (fail ? apiError(503, 'UNAVAILABLE') : json({})) });
+    const events = reporter();
+    await events.leave();
+    expect(fetchMock).not.toHaveBeenCalled();
+    events.add('Playback.Aborted', { OffsetTime: 21_500 });
+    await events.leave();
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect(String(input)).toBe(SEND);
+    expect(init?.keepalive).toBe(true);
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('text/plain');
+    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    const body = JSON.parse(String(init?.body)) as AnalyticsBatch;
+    expect(body.BeaconToken).toBe('beacon-1');
+    expect(body.Payload).toMatchObject([{ EventType: 'Playback.Aborted', OffsetTime: 21_500 }]);
+    expect(sendBeacon).not.toHaveBeenCalled();
+    fail = true;
+    events.add('Playback.Aborted', { OffsetTime: 30_000 });
+    await events.leave();
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    expect(events.pending).toHaveLength(0);
+  });
+
+  test('the play history read just after leaving waits for the leave post to land (read your own writes)', async () => {
+    const LAST = '/v1/customer/antenne/businessunit/web/userplayhistory/lastviewedoffset';
+    let land: ((response: Response) => void) | undefined;
+    const order: string[] = [];
+    mockFetch({
+      [SEND]: () =>
+        new Promise<Response>((resolve) => {
+          land = (response) => {
+            order.push('send answered');
+            resolve(response);
+          };
+        }),
+      [LAST]: () => {
+        order.push('offsets asked');
+        return json({ count: 1, pageNumber: 1, pageSize: 1, items: [] });
+      },
+    });
+    const events = reporter();
+    events.add('Playback.Aborted', { OffsetTime: 21_500 });
+    const left = events.leave();
+    const offsets = getLastViewedOffsets(config, 'tok', ['film-1']);
+    await vi.waitFor(() => expect(land).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(order).toEqual([]);
+    land!(json({}));
+    await left;
+    await offsets;
+    expect(order).toEqual(['send answered', 'offsets asked']);
   });
 });

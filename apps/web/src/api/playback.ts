@@ -1,8 +1,10 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import {
   EVENT_POST_INTERVAL_MS,
   PARENTAL_PIN_HEADER,
   paths,
   playbackPaths,
+  queryKeys,
   type AnalyticsBatch,
   type Asset,
   type BusinessUnitRef,
@@ -11,7 +13,9 @@ import {
   type PlaybackEventType,
   type PlayResponse,
 } from '@antenne/contract';
-import { api, buildUrl, isApiError } from './client';
+import { api, apiRequest, buildUrl, isApiError } from './client';
+import { trackPlaybackWrite } from './playback-writes';
+import { useStartup } from './use-startup';
 
 /**
  * Playback calls (spec part 2 §4, Exposure notes §4.1 and §11): the play call, the next episode,
@@ -35,7 +39,11 @@ export interface PlayRequestOptions {
  * 403 NOT_ENTITLED, GEO_BLOCKED, NOT_PUBLISHED, LICENSE_EXPIRED, NOT_AVAILABLE_IN_FORMAT,
  * PARENTAL_PIN_REQUIRED, INVALID_PIN_CODE.
  */
-export function requestPlay(config: ConfigWeb, assetId: string, options: PlayRequestOptions = {}): Promise<PlayResponse> {
+export function requestPlay(
+  config: ConfigWeb,
+  assetId: string,
+  options: PlayRequestOptions = {},
+): Promise<PlayResponse> {
   return api.get<PlayResponse>(playbackPaths.play(config, assetId), {
     baseUrl: config.exposureBaseUrl,
     token: options.token,
@@ -47,6 +55,19 @@ export function requestPlay(config: ConfigWeb, assetId: string, options: PlayReq
   });
 }
 
+export const nextAssetQueryOptions = (config: ConfigWeb, assetId: string | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.nextAsset(assetId),
+    queryFn: assetId ? ({ signal }) => getNextAsset(config, assetId, { signal }) : skipToken,
+    staleTime: 60_000,
+  });
+
+/** The episode after `assetId` (null: none). */
+export function useNextAsset(assetId: string | undefined) {
+  const { config } = useStartup();
+  return useQuery(nextAssetQueryOptions(config, assetId));
+}
+
 /** `GET content/asset/{id}/next`: the next episode, or null when there is none (404). */
 export async function getNextAsset(
   config: ConfigWeb,
@@ -54,7 +75,10 @@ export async function getNextAsset(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Asset | null> {
   try {
-    return await api.get<Asset>(paths.nextAsset(config, assetId), { baseUrl: config.exposureBaseUrl, signal });
+    return await api.get<Asset>(paths.nextAsset(config, assetId), {
+      baseUrl: config.exposureBaseUrl,
+      signal,
+    });
   } catch (error) {
     if (isApiError(error) && error.httpCode === 404) return null;
     throw error;
@@ -142,21 +166,47 @@ export class EventReporter {
     if (this.queue.length === 0) return Promise.resolve();
     const payload = this.queue;
     this.queue = [];
-    this.posting = api
-      .post(playbackPaths.eventsinkSend(this.bu), this.envelope(payload), {
-        baseUrl: this.options.config.exposureBaseUrl,
-        token: this.options.token,
-      })
-      .then(
+    this.posting = trackPlaybackWrite(
+      api
+        .post(playbackPaths.eventsinkSend(this.bu), this.envelope(payload), {
+          baseUrl: this.options.config.exposureBaseUrl,
+          token: this.options.token,
+        })
+        .then(
+          () => undefined,
+          () => {
+            this.queue = [...payload, ...this.queue];
+          },
+        )
+        .finally(() => {
+          this.posting = undefined;
+        }),
+    );
+    return this.posting;
+  }
+
+  /**
+   * Sends what is left as the viewer leaves the player for another screen of the app: the
+   * beacon's request (the beacon token in a text/plain body, no header, so no CORS preflight) as a
+   * keepalive fetch, which outlives the page like a beacon but whose answer the app can wait for —
+   * the play history read next waits for it (playback-writes.ts). sendBeacon if the fetch fails.
+   */
+  leave(): Promise<void> {
+    if (this.queue.length === 0) return Promise.resolve();
+    const payload = this.queue;
+    this.queue = [];
+    const body = JSON.stringify(this.envelope(payload));
+    const path = playbackPaths.eventsinkSend(this.bu);
+    const baseUrl = this.options.config.exposureBaseUrl;
+    return trackPlaybackWrite(
+      apiRequest(path, { method: 'POST', baseUrl, text: body, keepalive: true, lenientBody: true }).then(
         () => undefined,
         () => {
           this.queue = [...payload, ...this.queue];
+          this.beacon();
         },
-      )
-      .finally(() => {
-        this.posting = undefined;
-      });
-    return this.posting;
+      ),
+    );
   }
 
   /**
@@ -168,16 +218,21 @@ export class EventReporter {
     if (this.queue.length === 0) return false;
     const payload = this.queue;
     this.queue = [];
-    const url = buildUrl(playbackPaths.eventsinkSend(this.bu), { baseUrl: this.options.config.exposureBaseUrl });
+    const path = playbackPaths.eventsinkSend(this.bu);
+    const baseUrl = this.options.config.exposureBaseUrl;
+    const url = buildUrl(path, { baseUrl });
     const body = JSON.stringify(this.envelope(payload));
     try {
-      if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain' }))) {
+      if (
+        typeof navigator.sendBeacon === 'function' &&
+        navigator.sendBeacon(url, new Blob([body], { type: 'text/plain' }))
+      ) {
         return true;
       }
     } catch {
       // Some browsers throw on a beacon above their quota: try the fetch below.
     }
-    void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'text/plain' } }).catch(() => undefined);
+    void apiRequest(path, { method: 'POST', baseUrl, text: body, keepalive: true }).catch(() => undefined);
     return true;
   }
 }
