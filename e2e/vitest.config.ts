@@ -1,14 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
 // e2e: real built server on a free port with a fresh DATA_DIR, driven through a real Chromium.
-// One file at a time: each file starts its own server and browser, and this machine has 2 cores.
+// Each file starts its own server (free port, fresh DATA_DIR) and browser, so files run side by side:
+// E2E_WORKERS of them at once (2 by default, this machine's cores; 1 runs them one by one).
 export default defineConfig({
   resolve: { conditions: ['antenne-source'] },
   test: {
     name: 'e2e',
     environment: 'node',
     include: ['tests/**/*.test.ts'],
-    fileParallelism: false,
+    env: { TZ: 'UTC' },
+    fileParallelism: Number(process.env.E2E_WORKERS ?? 2) > 1,
+    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
     testTimeout: 60_000,
     hookTimeout: 90_000,
     globalSetup: ['./support/global-setup.ts'],

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 const bodies = JSON.parse(readFileSync(process.env.BARE_BODIES_FILE ?? '', 'utf8')) as Record<string, string>;
-const headers = process.env.BARE_HEADERS ? (JSON.parse(process.env.BARE_HEADERS) as Record<string, string>) : undefined;
+const headers = process.env.BARE_HEADERS
+  ? (JSON.parse(process.env.BARE_HEADERS) as Record<string, string>)
+  : undefined;
 
 const app = Fastify({ logger: false });
 if (headers) {

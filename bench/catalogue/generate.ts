@@ -6,36 +6,21 @@
  *   tsx bench/catalogue/generate.ts 20000 > /tmp/catalogue-20k.json
  */
 import { writeFileSync } from 'node:fs';
+import { LOCALES, properName, title, WORDS } from './words.js';
 
-const WORDS: Record<string, { nouns: string[]; adjectives: string[]; of: string }> = {
-  fr: {
-    nouns: ['Été', 'Rivière', 'Fleuve', 'Marché', 'Désert', 'Île', 'Forêt', 'Montagne', 'Quartier', 'Radio', 'École', 'Étoile', 'Océan', 'Cité', 'Frontière', 'Mémoire', 'Saison', 'Lumière', 'Chanson', 'Voyage'],
-    adjectives: ['indien', 'secret', 'lointain', 'perdu', 'brûlant', 'silencieux', 'éternel', 'nouveau', 'sauvage', 'doré'],
-    of: 'de',
-  },
-  en: {
-    nouns: ['Summer', 'River', 'Stream', 'Market', 'Desert', 'Island', 'Forest', 'Mountain', 'Neighbourhood', 'Radio', 'School', 'Star', 'Ocean', 'City', 'Border', 'Memory', 'Season', 'Light', 'Song', 'Journey'],
-    adjectives: ['Indian', 'Secret', 'Distant', 'Lost', 'Burning', 'Silent', 'Eternal', 'New', 'Wild', 'Golden'],
-    of: 'of',
-  },
-  de: {
-    nouns: ['Sommer', 'Fluss', 'Strom', 'Markt', 'Wüste', 'Insel', 'Wald', 'Berg', 'Viertel', 'Radio', 'Schule', 'Stern', 'Ozean', 'Stadt', 'Grenze', 'Erinnerung', 'Jahreszeit', 'Licht', 'Lied', 'Reise'],
-    adjectives: ['Indischer', 'Geheimer', 'Ferner', 'Verlorener', 'Brennender', 'Stiller', 'Ewiger', 'Neuer', 'Wilder', 'Goldener'],
-    of: 'von',
-  },
-  es: {
-    nouns: ['Verano', 'Río', 'Arroyo', 'Mercado', 'Desierto', 'Isla', 'Bosque', 'Montaña', 'Barrio', 'Radio', 'Escuela', 'Estrella', 'Océano', 'Ciudad', 'Frontera', 'Memoria', 'Estación', 'Luz', 'Canción', 'Viaje'],
-    adjectives: ['indio', 'secreto', 'lejano', 'perdido', 'ardiente', 'silencioso', 'eterno', 'nuevo', 'salvaje', 'dorado'],
-    of: 'de',
-  },
-  ar: {
-    nouns: ['صيف', 'نهر', 'جدول', 'سوق', 'صحراء', 'جزيرة', 'غابة', 'جبل', 'حي', 'راديو', 'مدرسة', 'نجمة', 'محيط', 'مدينة', 'حدود', 'ذاكرة', 'موسم', 'ضوء', 'أغنية', 'رحلة'],
-    adjectives: ['هندي', 'سري', 'بعيد', 'ضائع', 'حارق', 'صامت', 'أبدي', 'جديد', 'بري', 'ذهبي'],
-    of: 'من',
-  },
-};
-const LOCALES = Object.keys(WORDS);
-const CATEGORIES = ['cinema', 'fiction', 'documentaires', 'jeunesse', 'information', 'sport', 'musique', 'podcasts', 'culture', 'humour', 'societe'];
+const CATEGORIES = [
+  'cinema',
+  'fiction',
+  'documentaires',
+  'jeunesse',
+  'information',
+  'sport',
+  'musique',
+  'podcasts',
+  'culture',
+  'humour',
+  'societe',
+];
 const COUNTRIES = ['FR', 'BE', 'CH', 'CA', 'SN', 'CI', 'MA', 'TN', 'CM', 'LU'];
 
 /** A small deterministic pseudo-random generator (mulberry32). */
@@ -48,23 +33,6 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'su', 'te', 'vi', 'no', 'da', 'fe', 'gu', 'ba', 'zi', 'po', 'le', 'ma', 'ri', 'sa', 'to', 'ne', 'yu', 'ko', 'pa', 'di', 'ju', 'wa', 'ce', 'ho', 'ti', 'mo'];
-
-/** A proper name per title (27 000 distinct), as real titles carry names of people and places. */
-function properName(n: number): string {
-  const s = SYLLABLES.length;
-  const name = `${SYLLABLES[n % s]}${SYLLABLES[Math.floor(n / s) % s]}${SYLLABLES[Math.floor(n / (s * s)) % s]}`;
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
-/** A title mixing a proper name with common words of the locale (the same name in every locale). */
-function title(locale: string, n: number, a: number, b: number): string {
-  const w = WORDS[locale]!;
-  const noun = w.nouns[a % w.nouns.length]!;
-  const adjective = w.adjectives[(a + b) % w.adjectives.length]!;
-  return b % 2 === 0 ? `${properName(n)} ${w.of} ${noun}` : `${noun} ${adjective} : ${properName(n)}`;
 }
 
 function publication(id: string, rnd: () => number) {
@@ -89,8 +57,20 @@ export function generateCatalogue(size: number): unknown {
       title: title(locale, n, a, b),
       description: `${title(locale, n, b, a)} — ${WORDS[locale]!.nouns[(a + 5) % 20]} ${WORDS[locale]!.adjectives[b % 10]}, ${properName(n + 7919)}.`,
       images: [
-        { url: `/images/synthetic/${id}/poster.png`, type: 'poster', orientation: 'PORTRAIT', width: 1000, height: 1500 },
-        { url: `/images/synthetic/${id}/cover.png`, type: 'cover', orientation: 'LANDSCAPE', width: 1920, height: 1080 },
+        {
+          url: `/images/synthetic/${id}/poster.png`,
+          type: 'poster',
+          orientation: 'PORTRAIT',
+          width: 1000,
+          height: 1500,
+        },
+        {
+          url: `/images/synthetic/${id}/cover.png`,
+          type: 'cover',
+          orientation: 'LANDSCAPE',
+          width: 1920,
+          height: 1080,
+        },
       ],
     }));
   const tagsOf = (n: number) => [
@@ -133,7 +113,12 @@ export function generateCatalogue(size: number): unknown {
     });
     for (let s = 1; s <= 2; s += 1) {
       const seasonId = `${showId}-s${s}`;
-      seasons.push({ seasonId, tvShowId: showId, season: s, localized: [{ locale: 'fr', title: `Saison ${s}` }] });
+      seasons.push({
+        seasonId,
+        tvShowId: showId,
+        season: s,
+        localized: [{ locale: 'fr', title: `Saison ${s}` }],
+      });
       for (let e = 1; e <= 4; e += 1) {
         const id = `${showId}-s${s}e${e}`;
         assets.push({
@@ -158,8 +143,16 @@ export function generateCatalogue(size: number): unknown {
       { id: 'abonnement', name: 'Abonnement', monetisationType: 'Subscription' },
     ],
     tags: [
-      ...CATEGORIES.map((tagId) => ({ tagId, scheme: 'category', localized: [{ locale: 'fr', title: tagId }] })),
-      ...Array.from({ length: 40 }, (_, i) => ({ tagId: `sub-${i}`, scheme: 'subcategory', localized: [{ locale: 'fr', title: `Sous-catégorie ${i}` }] })),
+      ...CATEGORIES.map((tagId) => ({
+        tagId,
+        scheme: 'category',
+        localized: [{ locale: 'fr', title: tagId }],
+      })),
+      ...Array.from({ length: 40 }, (_, i) => ({
+        tagId: `sub-${i}`,
+        scheme: 'subcategory',
+        localized: [{ locale: 'fr', title: `Sous-catégorie ${i}` }],
+      })),
     ],
     assets: assets.slice(0, size),
     seasons,

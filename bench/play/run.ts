@@ -24,7 +24,15 @@ const TARGET_MS = 1000;
 const FILM = 'film-neige-sur-montreal';
 const TENANT = { customer: 'antenne', businessUnit: 'monde' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const shakaFile = createRequire(import.meta.url).resolve('shaka-player/dist/shaka-player.compiled.js');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -60,7 +68,11 @@ async function appRun(page: Page, url: string, trailerLink: string): Promise<num
   const link = page.getByRole('link', { name: trailerLink, exact: true });
   await link.waitFor();
   await link.click();
-  await page.waitForFunction(() => (window as unknown as { __frameAt?: number }).__frameAt !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __frameAt?: number }).__frameAt !== undefined,
+    undefined,
+    { timeout: 30_000 },
+  );
   return page.evaluate(() => {
     const w = window as unknown as { __frameAt: number; __clickAt: number };
     return w.__frameAt - w.__clickAt;
@@ -82,7 +94,9 @@ async function baselineRun(page: Page, url: string, manifest: string): Promise<n
     video.autoplay = true;
     document.body.append(video);
     const started = performance.now();
-    const frame = new Promise<number>((resolve) => video.requestVideoFrameCallback(() => resolve(performance.now())));
+    const frame = new Promise<number>((resolve) =>
+      video.requestVideoFrameCallback(() => resolve(performance.now())),
+    );
     const player = new shaka.Player();
     await player.attach(video);
     await player.load(manifestUrl);
@@ -91,8 +105,17 @@ async function baselineRun(page: Page, url: string, manifest: string): Promise<n
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'antenne-bench-play-'));
-const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, '--autoplay-policy=no-user-gesture-required'] });
+const app = await startApp({
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+});
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [...FLAGS, '--autoplay-policy=no-user-gesture-required'],
+});
 try {
   console.log(`bench:play — ${RUNS} run(s), ${app.url}; waiting for the demo media…`);
   await waitForDemoMedia(app.url);
@@ -101,14 +124,19 @@ try {
   await context.addInitScript(PROBE);
   const appPage = await context.newPage();
   // The trailer's signed manifest, as the app gets it, for the baseline.
-  const details = (await (await fetch(`${app.url}/v1/customer/antenne/businessunit/monde/content/asset/${FILM}?fieldSet=ALL`)).json()) as {
+  const details = (await (
+    await fetch(`${app.url}/v1/customer/antenne/businessunit/monde/content/asset/${FILM}?fieldSet=ALL`)
+  ).json()) as {
     linkedEntities?: { entityId: string; linkType: string }[];
   };
   const trailerId = details.linkedEntities?.find((l) => l.linkType === 'TRAILER')?.entityId;
   if (trailerId === undefined) throw new Error(`${FILM} has no trailer`);
-  const play = (await (await fetch(`${app.url}${playbackPaths.play(TENANT, trailerId)}`)).json()) as { formats?: { format: string; mediaLocator: string }[] };
+  const play = (await (await fetch(`${app.url}${playbackPaths.play(TENANT, trailerId)}`)).json()) as {
+    formats?: { format: string; mediaLocator: string }[];
+  };
   const manifest = play.formats?.find((f) => f.format === 'DASH')?.mediaLocator;
-  if (manifest === undefined) throw new Error(`the trailer ${trailerId} has no DASH format: ${JSON.stringify(play)}`);
+  if (manifest === undefined)
+    throw new Error(`the trailer ${trailerId} has no DASH format: ${JSON.stringify(play)}`);
   const basePage = await (await browser.newContext({ bypassCSP: true })).newPage();
 
   // One warm-up of each (the route's chunk and shaka's compile are cached like a returning visitor's).
@@ -125,7 +153,9 @@ try {
   const ms = (values: number[]) => values.map((v) => `${Math.round(v)}`).join(', ');
   console.log(`play click → first frame of content (${FILM}'s trailer, no bumper or ad):`);
   console.log(`  app       median ${Math.round(appMedian)} ms   runs: ${ms(appTimes)}`);
-  console.log(`  baseline  median ${Math.round(baseMedian)} ms   runs: ${ms(baseTimes)}   (shaka alone on a bare page, same manifest)`);
+  console.log(
+    `  baseline  median ${Math.round(baseMedian)} ms   runs: ${ms(baseTimes)}   (shaka alone on a bare page, same manifest)`,
+  );
   console.log(`  ratio app/baseline ${(appMedian / baseMedian).toFixed(2)}`);
   console.log(`target ≤ ${TARGET_MS} ms: ${appMedian <= TARGET_MS ? 'met' : 'NOT met'}`);
 } finally {

@@ -63,7 +63,11 @@ export async function startApp(env: Record<string, string>, logLines?: string[])
 
 /** Spawns a process and resolves with its URL once it prints "listening on http://...". */
 export function start(args: string[], env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let seen = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -92,4 +96,3 @@ export async function stop({ child }: Running): Promise<void> {
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
 }
-

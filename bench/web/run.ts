@@ -21,7 +21,9 @@ import { boundedInt, startApp, stop } from '../support/server.js';
 
 const RUNS = boundedInt(process.env.BENCH_WEB_RUNS, 3, 1, 9);
 const TARGET = 95;
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && existsSync(p),
+);
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'details', path: '/details/vod/film-le-dernier-ete-de-l-empire' },
@@ -29,14 +31,20 @@ const PAGES = [
 ];
 
 /** The baseline: one static heading from a bare Node server, what this machine and throttling allow at best. */
-const BASELINE_HTML = '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Baseline</title></head><body><h1>Baseline</h1></body></html>';
+const BASELINE_HTML =
+  '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Baseline</title></head><body><h1>Baseline</h1></body></html>';
 
 function startBaseline(): Promise<{ url: string; close: () => void }> {
   return new Promise((resolve) => {
-    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BASELINE_HTML));
+    const server = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BASELINE_HTML),
+    );
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      resolve({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, close: () => server.close() });
+      resolve({
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`,
+        close: () => server.close(),
+      });
     });
   });
 }
@@ -54,11 +62,20 @@ interface Result {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function audit(url: string, port: number): Promise<Result> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
   if (result === undefined) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
   const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-  const scripts = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  const scripts =
+    (
+      lhr.audits['resource-summary']?.details as
+        { items?: { resourceType: string; transferSize: number }[] } | undefined
+    )?.items ?? [];
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -71,13 +88,26 @@ async function audit(url: string, port: number): Promise<Result> {
 }
 
 async function main(): Promise<void> {
-  if (CHROMIUM === undefined) throw new Error('no Chromium: install Debian\'s chromium or set CHROMIUM_PATH');
+  if (CHROMIUM === undefined) throw new Error("no Chromium: install Debian's chromium or set CHROMIUM_PATH");
   const dataDir = mkdtempSync(path.join(tmpdir(), 'antenne-bench-web-'));
-  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+  const app = await startApp({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
   const baseline = await startBaseline();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     console.log(`Lighthouse ${RUNS}× per page (mobile, simulated throttling), ${app.url}`);
@@ -88,8 +118,20 @@ async function main(): Promise<void> {
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
       const m = (key: keyof Result) => median(runs.map((r) => r[key]));
-      rows.push([page.name, String(m('performance')), String(m('accessibility')), m('fcp').toFixed(0), m('lcp').toFixed(0), m('tbt').toFixed(0), m('cls').toFixed(3), m('scriptKb').toFixed(1)]);
-      if (page.name !== 'baseline') verdicts.push(`${page.name}: performance ${m('performance')} ${m('performance') >= TARGET ? '≥' : '<'} ${TARGET}`);
+      rows.push([
+        page.name,
+        String(m('performance')),
+        String(m('accessibility')),
+        m('fcp').toFixed(0),
+        m('lcp').toFixed(0),
+        m('tbt').toFixed(0),
+        m('cls').toFixed(3),
+        m('scriptKb').toFixed(1),
+      ]);
+      if (page.name !== 'baseline')
+        verdicts.push(
+          `${page.name}: performance ${m('performance')} ${m('performance') >= TARGET ? '≥' : '<'} ${TARGET}`,
+        );
     }
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
     for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));

@@ -20,13 +20,17 @@ export interface Violation {
 export async function axeViolations(page: Page): Promise<Violation[]> {
   await page.addScriptTag({ path: axeFile });
   const result = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<{ violations: Violation[] }> } }
+    ).axe;
     return axe.run(document, { runOnly: { type: 'tag', values: tags } });
   }, WCAG_TAGS);
   return result.violations.map(({ id, impact, help, nodes }) => ({
     id,
     impact,
     help,
-    nodes: nodes.slice(0, 3).map(({ target, failureSummary }) => ({ target, ...(failureSummary ? { failureSummary } : {}) })),
+    nodes: nodes
+      .slice(0, 3)
+      .map(({ target, failureSummary }) => ({ target, ...(failureSummary ? { failureSummary } : {}) })),
   }));
 }

@@ -50,7 +50,10 @@ export interface PageOptions {
   initScript?: string;
 }
 
-export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: options.locale ?? 'fr-FR',
     viewport: options.viewport ?? { width: 1280, height: 800 },
@@ -64,7 +67,11 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
 }
 
 /** Keeps a screenshot of the page under e2e/artifacts when a test fails. */
-export async function screenshotOnFailure(page: Page | undefined, name: string, failed: boolean): Promise<void> {
+export async function screenshotOnFailure(
+  page: Page | undefined,
+  name: string,
+  failed: boolean,
+): Promise<void> {
   if (!page || !failed) return;
   mkdirSync(artifactsDir, { recursive: true });
   const file = join(artifactsDir, `${name.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120)}.png`);

@@ -22,7 +22,9 @@ export async function demoSessionToken(url: string, origin = url): Promise<strin
     .join('; ');
   const tokenAnswer = await fetch(`${url}${identityPaths.token}`, { headers: { cookie, origin } });
   const { token } = (await tokenAnswer.json()) as { token: string };
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    sub: string;
+  };
   const login = await fetch(`${url}${accountPaths.firebaseLogin(TENANT)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -14,7 +14,7 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -95,7 +95,10 @@ export async function waitForDemoMedia(url: string, timeoutMs = 300_000): Promis
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
-    const ready = (await fetch(`${url}/readyz`).then((r) => r.json(), () => ({}))) as { demoMedia?: string };
+    const ready = (await fetch(`${url}/readyz`).then(
+      (r) => r.json(),
+      () => ({}),
+    )) as { demoMedia?: string };
     last = ready.demoMedia ?? 'absent';
     if (last === 'ready') return;
     if (last === 'failed' || last === 'off' || last === 'absent') throw new Error(`demo media ${last}`);

@@ -17,7 +17,9 @@ export interface BrowserSuite {
  * The hooks every browser test file needs: one server and one Chromium for the file, a page per
  * test, a screenshot under e2e/artifacts when a test fails, and a clean stop (exit code 0).
  */
-export function useBrowserSuite(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): BrowserSuite {
+export function useBrowserSuite(
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): BrowserSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let current: { context: BrowserContext; page: Page } | undefined;

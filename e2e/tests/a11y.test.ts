@@ -9,13 +9,20 @@ import { startServer, type RunningServer } from '../support/server.js';
  * (right to left): no violation.
  */
 
-
 /** Each path and something on it that says the page has rendered. */
 const SCREENS: [path: string, ready: (p: Page) => Promise<unknown>][] = [
   ['/', (p) => p.getByRole('article').first().waitFor()],
   ['/vod/page-jeunesse', (p) => p.getByRole('region').first().waitFor()],
   ['/mosaic/home-cinema', (p) => p.getByRole('article').first().waitFor()],
-  ['/details/vod/serie-rue-saint-denis', (p) => p.getByRole('region', { name: /Épisodes|الحلقات/ }).getByRole('article').first().waitFor()],
+  [
+    '/details/vod/serie-rue-saint-denis',
+    (p) =>
+      p
+        .getByRole('region', { name: /Épisodes|الحلقات/ })
+        .getByRole('article')
+        .first()
+        .waitFor(),
+  ],
   ['/search?q=ete', (p) => p.getByRole('article').first().waitFor()],
   ['/csa', (p) => p.getByRole('table').waitFor()],
   ['/settings', (p) => p.getByRole('radiogroup').waitFor()],
@@ -42,7 +49,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function violations(path: string, locale: 'fr' | 'ar', ready: (p: Page) => Promise<unknown>): Promise<Violation[]> {
+async function violations(
+  path: string,
+  locale: 'fr' | 'ar',
+  ready: (p: Page) => Promise<unknown>,
+): Promise<Violation[]> {
   // axe is injected as an inline script: the app's CSP (script-src 'self') would refuse it.
   const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
   try {

@@ -1,82 +1,17 @@
-import { afterAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { OAuth2Server } from 'oauth2-mock-server';
+import { describe, expect, test } from 'vitest';
 import { accountPaths } from '@antenne/contract';
-import { startSmtpCapture } from '../../apps/server/test/helpers/smtp-capture.js';
+import { contrast, OIDC_USER, sessionToken, useAccountsSuite } from '../support/accounts.js';
 import { axeViolations } from '../support/axe.js';
-import { useBrowserSuite } from '../support/suite.js';
 
 /**
  * Accounts in Chromium against the real server: mail through a real SMTP server this file starts
  * (SMTP_URL), social sign-in through a real local OpenID Connect provider (OIDC_*).
  */
 
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
-let provider: OAuth2Server | undefined;
-const OIDC_USER = { sub: 'oidc-e2e-1', email: 'nadia@example.org', email_verified: true, name: 'Nadia K.' };
-
-const suite = useBrowserSuite(async () => {
-  smtp = await startSmtpCapture();
-  provider = new OAuth2Server();
-  await provider.issuer.keys.generate('RS256');
-  await provider.start(0, '127.0.0.1');
-  provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, OIDC_USER));
-  provider.service.on('beforeUserinfo', (response) => {
-    response.body = OIDC_USER;
-  });
-  return {
-    SMTP_URL: smtp.url,
-    OIDC_ISSUER_URL: provider.issuer.url!,
-    OIDC_CLIENT_ID: 'antenne-e2e',
-    OIDC_CLIENT_SECRET: 'e2e-secret',
-    OIDC_NAME: 'Fournisseur de test',
-    // Every sign-in here comes from 127.0.0.1, a dozen within a minute; the limit itself (5 by
-    // default) is proven by apps/server/test/identity/identity.test.ts.
-    AUTH_SIGN_IN_LIMIT: '100',
-  };
-});
-
-afterAll(async () => {
-  await smtp?.stop();
-  await provider?.stop();
-});
+const { suite, mails, register, linkIn, signIn } = useAccountsSuite();
 
 const TENANT = { customer: 'antenne', businessUnit: 'monde' };
 const FILM = { id: 'film-le-dernier-ete-de-l-empire' };
-
-const mails = () => smtp!;
-
-async function register(page: Page, email: string, password: string, birthday = '01012000') {
-  await page.goto(`${suite.server.url}/create-account`);
-  await page.getByLabel('Adresse e-mail').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByLabel('Confirmation du mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Suivant' }).click();
-  await page.getByLabel('Nom', { exact: true }).fill('Diallo');
-  await page.getByLabel('Prénom').fill('Awa');
-  await page.getByLabel('Date de naissance', { exact: true }).pressSequentially(birthday);
-  await page.getByText('Femme', { exact: true }).click();
-  await page.getByText('Je certifie avoir 16 ans ou plus').click();
-  await page.getByRole('button', { name: 'Créer mon compte' }).click();
-}
-
-/** The link of the newest mail to `to` whose text has `kind` (verify-email, reset-password ...). */
-async function linkIn(to: string, kind: string, count = 1): Promise<string> {
-  const mail = await mails().waitFor(to, count);
-  const link = new RegExp(`https?://\\S+${kind}\\S+`).exec(mail.text)?.[0];
-  if (!link) throw new Error(`no ${kind} link in:\n${mail.text}`);
-  return link;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  if (!page.url().endsWith('/login')) await page.goto(`${suite.server.url}/login`);
-  await page.getByLabel('Adresse e-mail').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByLabel('Mot de passe', { exact: true }).press('Enter');
-}
-
-const sessionToken = (page: Page) =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('antenne-session') ?? '{}') as { state?: { token?: string } }).state?.token ?? null);
 
 describe('an account from registration to deletion', () => {
   test('register → verification mail → sign in → pick a profile → favourite → My content → change password → sign out → sign in again → delete → sign-in fails', async () => {
@@ -107,7 +42,14 @@ describe('an account from registration to deletion', () => {
 
     // A second profile in the household: the next sign-in asks who is watching.
     const created = await page.evaluate(
-      async ([path, token]) => (await fetch(path!, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ displayName: 'Enfants', child: true }) })).status,
+      async ([path, token]) =>
+        (
+          await fetch(path!, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ displayName: 'Enfants', child: true }),
+          })
+        ).status,
       [accountPaths.profiles(TENANT), firstToken] as const,
     );
     expect(created).toBe(200);
@@ -124,7 +66,9 @@ describe('an account from registration to deletion', () => {
     await page.goto(`${suite.server.url}/details/vod/${FILM.id}`);
     const favourite = page.getByRole('button', { name: 'Ajouter aux favoris' });
     await favourite.click();
-    await expect.poll(() => page.getByRole('button', { name: 'Dans mes favoris' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Dans mes favoris' }).getAttribute('aria-pressed'))
+      .toBe('true');
     const title = await page.getByRole('heading', { level: 1 }).innerText();
     await page.goto(`${suite.server.url}/mycontent`);
     const lane = page.getByRole('region', { name: 'Mes favoris' });
@@ -137,7 +81,10 @@ describe('an account from registration to deletion', () => {
     await page.goto(`${suite.server.url}/login`);
     await page.getByRole('tab', { name: 'Profils' }).click();
     await page.getByRole('button', { name: 'Changer de profil pour Awa Diallo' }).click();
-    await page.getByRole('dialog', { name: 'Regarder en tant que Awa Diallo ?' }).getByRole('button', { name: 'Changer de profil' }).click();
+    await page
+      .getByRole('dialog', { name: 'Regarder en tant que Awa Diallo ?' })
+      .getByRole('button', { name: 'Changer de profil' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
 
     // Change the password from the account settings, sign out, sign in with the new one.
@@ -160,7 +107,9 @@ describe('an account from registration to deletion', () => {
     await expect.poll(() => sessionToken(page)).toBeNull();
     await page.goto(`${suite.server.url}/login`);
     await signIn(page, email, 'Motdepasse1!');
-    await expect.poll(() => page.getByLabel('Mot de passe', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => page.getByLabel('Mot de passe', { exact: true }).getAttribute('aria-invalid'))
+      .toBe('true');
     await signIn(page, email, 'Nouveau2?mdp');
     await page.getByRole('heading', { level: 1, name: 'Qui regarde ?' }).waitFor();
     await page.getByRole('button', { name: 'Awa Diallo' }).click();
@@ -169,7 +118,10 @@ describe('an account from registration to deletion', () => {
     // Delete the account (a recent sign-in): back home signed out; signing in fails since.
     await page.goto(`${suite.server.url}/login`);
     await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
-    await page.getByRole('dialog', { name: 'Supprimer votre compte ?' }).getByRole('button', { name: 'Supprimer' }).click();
+    await page
+      .getByRole('dialog', { name: 'Supprimer votre compte ?' })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
     await page.waitForURL(`${suite.server.url}/`);
     await expect.poll(() => sessionToken(page)).toBeNull();
     await page.goto(`${suite.server.url}/login`);
@@ -185,9 +137,16 @@ describe('registration and sign-in refusals', () => {
     const before = mails().mails.length;
     const year = new Date().getFullYear() - 12;
     await register(page, 'young@example.com', 'Motdepasse1!', `0101${year}`);
-    await page.getByRole('dialog').getByText('Vous ne pouvez pas créer de compte si vous avez moins de 16 ans.').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText('Vous ne pouvez pas créer de compte si vous avez moins de 16 ans.')
+      .waitFor();
     await page.waitForTimeout(500);
-    expect(mails().mails.slice(before).some((m) => m.to.includes('young@example.com'))).toBe(false);
+    expect(
+      mails()
+        .mails.slice(before)
+        .some((m) => m.to.includes('young@example.com')),
+    ).toBe(false);
   });
 
   test('a wrong password: red borders and no message', async () => {
@@ -202,7 +161,10 @@ describe('registration and sign-in refusals', () => {
     const { page } = await suite.newPage();
     const email = 'oubli@example.com';
     await register(page, email, 'Motdepasse1!');
-    await page.getByRole('dialog', { name: 'Validez votre adresse e-mail' }).getByRole('button', { name: 'OK' }).click();
+    await page
+      .getByRole('dialog', { name: 'Validez votre adresse e-mail' })
+      .getByRole('button', { name: 'OK' })
+      .click();
     await page.goto(await linkIn(email, 'verify-email'));
     await page.waitForURL(/\/login(\?|$)/);
     await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
@@ -233,7 +195,10 @@ describe('registration (issue 13 item 13)', () => {
     const email = 'deux.appareils@example.com';
     const { page: registering } = await suite.newPage();
     await register(registering, email, 'Motdepasse1!', '15061990');
-    await registering.getByRole('dialog', { name: 'Validez votre adresse e-mail' }).getByRole('button', { name: 'OK' }).click();
+    await registering
+      .getByRole('dialog', { name: 'Validez votre adresse e-mail' })
+      .getByRole('button', { name: 'OK' })
+      .click();
     await registering.goto(await linkIn(email, 'verify-email'));
     await registering.waitForURL(/\/login(\?|$)/);
 
@@ -270,14 +235,22 @@ describe('registration (issue 13 item 13)', () => {
           background = getComputedStyle(node).backgroundColor;
           node = node.parentElement;
         }
-        return { width: parseFloat(style.borderTopWidth), style: style.borderTopStyle, color: style.borderTopColor, background };
+        return {
+          width: parseFloat(style.borderTopWidth),
+          style: style.borderTopStyle,
+          color: style.borderTopColor,
+          background,
+        };
       });
     const states: Record<string, Awaited<ReturnType<typeof outline>>> = { unticked: await outline() };
     await label.click();
     states.ticked = await outline();
     for (const [state, { width, style, color, background }] of Object.entries(states)) {
       expect({ state, width: width >= 1, style }).toEqual({ state, width: true, style: 'solid' });
-      expect({ state, contrast: contrast(color, background) >= 3 }, `${color} on ${background}`).toEqual({ state, contrast: true });
+      expect({ state, contrast: contrast(color, background) >= 3 }, `${color} on ${background}`).toEqual({
+        state,
+        contrast: true,
+      });
     }
   });
 
@@ -287,8 +260,12 @@ describe('registration (issue 13 item 13)', () => {
     const terms = page.getByRole('link', { name: "Conditions générales d'utilisation" });
     await terms.waitFor();
     expect(await terms.getAttribute('href')).toBe('/legal/conditions-d-utilisation');
-    expect(await page.getByRole('link', { name: 'Gestion des données personnelles' }).getAttribute('href')).toBe('/legal/gestion-des-donnees-personnelles');
-    expect(await page.getByRole('link', { name: 'Politique de confidentialité' }).getAttribute('href')).toBe('/legal/informations-vie-privee');
+    expect(
+      await page.getByRole('link', { name: 'Gestion des données personnelles' }).getAttribute('href'),
+    ).toBe('/legal/gestion-des-donnees-personnelles');
+    expect(await page.getByRole('link', { name: 'Politique de confidentialité' }).getAttribute('href')).toBe(
+      '/legal/informations-vie-privee',
+    );
     const [opened] = await Promise.all([context.waitForEvent('page'), terms.click()]);
     await opened.getByRole('heading', { level: 1, name: "Conditions d'utilisation" }).waitFor();
   });
@@ -300,7 +277,10 @@ describe('change of email (issue 13 item 3)', () => {
     const email = 'ancienne@example.com';
     const next = 'nouvelle@example.com';
     await register(page, email, 'Motdepasse1!');
-    await page.getByRole('dialog', { name: 'Validez votre adresse e-mail' }).getByRole('button', { name: 'OK' }).click();
+    await page
+      .getByRole('dialog', { name: 'Validez votre adresse e-mail' })
+      .getByRole('button', { name: 'OK' })
+      .click();
     await page.goto(await linkIn(email, 'verify-email'));
     await page.waitForURL(/\/login(\?|$)/);
     await signIn(page, email, 'Motdepasse1!');
@@ -329,20 +309,6 @@ describe('change of email (issue 13 item 3)', () => {
     await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
   });
 });
-
-/** WCAG contrast ratio of two computed colours, rgb() or rgba(); a transparent one has none (1:1). */
-function contrast(a: string, b: string): number {
-  if ([a, b].some((color) => /^rgba\(.*,\s*0\)$/.test(color) || color === 'transparent')) return 1;
-  const luminance = (color: string) => {
-    const [r, g, bl] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
-      const v = Number(c) / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (bl ?? 0);
-  };
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
 
 describe('social sign-in', () => {
   test('the OpenID Connect provider: its button, the provider and back, signed in at home', async () => {

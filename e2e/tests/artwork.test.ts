@@ -16,8 +16,20 @@ const ARABIC = `try { localStorage.setItem('lang-preference', 'ar'); } catch {}`
 
 /** What each reading direction calls things. */
 const DIRECTIONS = [
-  { name: 'French, left to right', initScript: undefined, newLane: 'Nouveautés', seriesLane: 'Séries à découvrir', season: 'Saison 1' },
-  { name: 'Arabic, right to left', initScript: ARABIC, newLane: 'الجديد', seriesLane: 'مسلسلات لاكتشافها', season: 'الموسم 1' },
+  {
+    name: 'French, left to right',
+    initScript: undefined,
+    newLane: 'Nouveautés',
+    seriesLane: 'Séries à découvrir',
+    season: 'Saison 1',
+  },
+  {
+    name: 'Arabic, right to left',
+    initScript: ARABIC,
+    newLane: 'الجديد',
+    seriesLane: 'مسلسلات لاكتشافها',
+    season: 'الموسم 1',
+  },
 ] as const;
 const SIZES = [
   { name: 'phone', viewport: PHONE },
@@ -43,13 +55,19 @@ async function cardsWithBadgeAndIcon(page: Page, lane: string): Promise<Locator>
   const region = page.getByRole('region', { name: lane });
   await region.scrollIntoViewIfNeeded();
   await region.getByRole('article').first().waitFor();
-  return region.getByRole('article').filter({ has: page.locator('[class*="badge"]') }).filter({ has: page.getByRole('img') });
+  return region
+    .getByRole('article')
+    .filter({ has: page.locator('[class*="badge"]') })
+    .filter({ has: page.getByRole('img') });
 }
 
 describe.each(DIRECTIONS)('artwork ($name)', (direction) => {
   describe.each(SIZES)('on a $name', (size) => {
     test('a card’s badge and its age icon do not overlap, and both stay on the image', async () => {
-      const page = await suite.open('/', { viewport: size.viewport, ...(direction.initScript ? { initScript: direction.initScript } : {}) });
+      const page = await suite.open('/', {
+        viewport: size.viewport,
+        ...(direction.initScript ? { initScript: direction.initScript } : {}),
+      });
       let checked = 0;
       for (const lane of [direction.newLane, direction.seriesLane]) {
         const cards = await cardsWithBadgeAndIcon(page, lane);
@@ -60,7 +78,10 @@ describe.each(DIRECTIONS)('artwork ($name)', (direction) => {
           const badge = await box(card.locator('[class*="badge"]'));
           const icon = await box(card.getByRole('img'));
           const frame = await box(card.locator('[class*="frame"]'));
-          expect(intersect(badge, icon), `${lane} #${i}: badge ${JSON.stringify(badge)} icon ${JSON.stringify(icon)}`).toBe(false);
+          expect(
+            intersect(badge, icon),
+            `${lane} #${i}: badge ${JSON.stringify(badge)} icon ${JSON.stringify(icon)}`,
+          ).toBe(false);
           expect(inside(badge, frame), `${lane} #${i}: the badge leaves the image`).toBe(true);
           expect(inside(icon, frame), `${lane} #${i}: the icon leaves the image`).toBe(true);
           checked += 1;
@@ -80,10 +101,14 @@ describe.each(DIRECTIONS)('artwork ($name)', (direction) => {
       const before = await box(first);
       await first.hover();
       // The hover scale (1.05 over 150 ms) has finished when the box stops growing.
-      await expect.poll(async () => (await box(first)).width, { timeout: 2_000 }).toBeGreaterThan(before.width * 1.04);
+      await expect
+        .poll(async () => (await box(first)).width, { timeout: 2_000 })
+        .toBeGreaterThan(before.width * 1.04);
       const grown = await box(first);
       const visible = await box(row);
-      expect(inside(grown, visible), `card ${JSON.stringify(grown)} row ${JSON.stringify(visible)}`).toBe(true);
+      expect(inside(grown, visible), `card ${JSON.stringify(grown)} row ${JSON.stringify(visible)}`).toBe(
+        true,
+      );
     });
 
     test('the details background keeps the right of its key art, where the subject is', async () => {
@@ -93,7 +118,9 @@ describe.each(DIRECTIONS)('artwork ($name)', (direction) => {
       });
       const image = page.locator('img[src*="/background.png"]').first();
       await image.waitFor();
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       const layout = await image.evaluate((img: HTMLImageElement) => ({
         position: getComputedStyle(img).objectPosition,
         fit: getComputedStyle(img).objectFit,

@@ -8,6 +8,9 @@ const suite = useBrowserSuite();
 
 const open = (path: string, viewport = { width: 1280, height: 800 }) => suite.open(path, { viewport });
 
+/** The hero's rotation period (apps/web/src/components/hero/hero-banner.tsx). */
+const HERO_ROTATION_MS = 5_000;
+
 const hero = (p: Page) => p.getByRole('region', { name: 'À la une' });
 
 describe('home page', () => {
@@ -16,7 +19,8 @@ describe('home page', () => {
     const calls: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      if (/^\/(v1|v2)\/|^\/config\/|^\/config\.json$|^\/contracts-countries\.json$/.test(pathname)) calls.push(pathname);
+      if (/^\/(v1|v2)\/|^\/config\/|^\/config\.json$|^\/contracts-countries\.json$/.test(pathname))
+        calls.push(pathname);
     });
     await page.goto(`${suite.server.url}/`);
     await hero(page).waitFor();
@@ -28,18 +32,24 @@ describe('home page', () => {
   });
 
   test('the hero turns to its next item after 5 s, and stays put once paused', async () => {
-    const p = await open('/');
+    // The page's clock is the test's: the 5 s go by at once instead of being waited for.
+    const { page: p } = await suite.newPage({ viewport: { width: 1280, height: 800 } });
+    await p.clock.install();
+    await p.goto(`${suite.server.url}/`);
     const current = () => hero(p).locator('a').first().getAttribute('href');
     await hero(p).waitFor();
     const first = await current();
     await p.mouse.move(1200, 790); // away from the hero: hovering it holds the rotation
+    await p.clock.runFor(HERO_ROTATION_MS + 500);
     await expect.poll(current, { timeout: 8_000, interval: 250 }).not.toBe(first);
     await hero(p).getByRole('button', { name: 'Mettre en pause le défilement' }).click();
     await p.mouse.move(1200, 790);
     const paused = await current();
-    await p.waitForTimeout(6_000);
+    await p.clock.runFor(6_000);
     expect(await current()).toBe(paused);
-    expect(await hero(p).getByRole('button', { name: 'Reprendre le défilement' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await hero(p).getByRole('button', { name: 'Reprendre le défilement' }).getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 
   test('a lane with more than 10 titles shows 10 and "Voir plus" leads to its mosaic with all of them', async () => {
@@ -70,7 +80,9 @@ describe('home page', () => {
     const lane = p.getByRole('region', { name: 'Séries à découvrir' });
     await lane.scrollIntoViewIfNeeded();
     await lane.getByRole('article').first().waitFor();
-    expect(await p.getByRole('img', { name: /^Déconseillé aux moins de \d+ ans$/ }).count()).toBeGreaterThan(0);
+    expect(await p.getByRole('img', { name: /^Déconseillé aux moins de \d+ ans$/ }).count()).toBeGreaterThan(
+      0,
+    );
     expect(await p.getByText('Nouveaux épisodes').count()).toBeGreaterThan(0);
     const firstCard = lane.getByRole('article').first().locator('a').first();
     const href = await firstCard.getAttribute('href');
@@ -105,7 +117,9 @@ describe('title details', () => {
     expect(await dialog.innerText()).toContain('Veuillez vous connecter pour regarder la vidéo');
     await dialog.getByRole('button', { name: 'Se connecter' }).click();
     await p.waitForURL(/\/login$/);
-    expect(await p.evaluate(() => sessionStorage.getItem('antenne-return-to'))).toBe('/player/film-le-dernier-ete-de-l-empire');
+    expect(await p.evaluate(() => sessionStorage.getItem('antenne-return-to'))).toBe(
+      '/player/film-le-dernier-ete-de-l-empire',
+    );
   });
 
   test('a series opens on its first season; choosing another season changes the episode list', async () => {
@@ -116,7 +130,9 @@ describe('title details', () => {
     const before = await episodes.getByRole('article').allInnerTexts();
     await p.getByRole('button', { name: /Saison 1/ }).click();
     await p.getByRole('option', { name: 'Saison 2' }).click();
-    await expect.poll(() => episodes.getByRole('article').allInnerTexts(), { timeout: 5_000 }).not.toEqual(before);
+    await expect
+      .poll(() => episodes.getByRole('article').allInnerTexts(), { timeout: 5_000 })
+      .not.toEqual(before);
     expect(await p.getByRole('button', { name: /Saison 2/ }).count()).toBe(1);
   });
 
@@ -162,7 +178,11 @@ describe('search', () => {
 
 describe('layout stability', () => {
   /** Cumulative layout shift of a page load (layout-shift entries without recent input), mobile and desktop. */
-  async function cls(path: string, viewport: { width: number; height: number }, ready: (p: Page) => Promise<unknown>): Promise<number> {
+  async function cls(
+    path: string,
+    viewport: { width: number; height: number },
+    ready: (p: Page) => Promise<unknown>,
+  ): Promise<number> {
     // suite.newPage() closes the previous page's context: one page per measure.
     const { page } = await suite.newPage({ viewport });
     await page.addInitScript(() => {
@@ -181,7 +201,10 @@ describe('layout stability', () => {
 
   test.each([
     ['/', (p: Page) => p.getByRole('article').first().waitFor()],
-    ['/details/vod/serie-rue-saint-denis', (p: Page) => p.getByRole('region', { name: 'Épisodes' }).getByRole('article').first().waitFor()],
+    [
+      '/details/vod/serie-rue-saint-denis',
+      (p: Page) => p.getByRole('region', { name: 'Épisodes' }).getByRole('article').first().waitFor(),
+    ],
     ['/search?q=ete', (p: Page) => p.getByRole('article').first().waitFor()],
   ] as const)('%s shifts by at most 0.02 while it loads (desktop and phone)', async (path, ready) => {
     expect(await cls(path, { width: 1280, height: 800 }, ready)).toBeLessThanOrEqual(0.02);

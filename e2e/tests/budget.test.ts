@@ -22,7 +22,8 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const readManifest = (): Manifest => JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+const readManifest = (): Manifest =>
+  JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 
 const gzipBytes = (body: Buffer | string) => gzipSync(body, { level: 9 }).length;
 
@@ -46,7 +47,9 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
 
 function report(sizes: Map<string, number>): string {
   const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
-  const lines = [...sizes].sort((a, b) => b[1] - a[1]).map(([file, size]) => `  ${kb(size).padStart(9)}  ${file}`);
+  const lines = [...sizes]
+    .sort((a, b) => b[1] - a[1])
+    .map(([file, size]) => `  ${kb(size).padStart(9)}  ${file}`);
   return `${kb(total)} gzip of JavaScript (budget ${kb(BUDGET_BYTES)}):\n${lines.join('\n')}`;
 }
 
@@ -56,13 +59,21 @@ describe('the JavaScript budget of the home route', () => {
   test('the entry and the home page with their static imports weigh at most 120 KB gzip (build graph)', () => {
     const manifest = readManifest();
     const files = staticClosure(manifest, ['index.html', 'src/features/home/home-page.tsx']);
-    const sizes = new Map([...files].filter((f) => f.endsWith('.js')).map((f) => [f, gzipBytes(readFileSync(join(webDist, f)))]));
+    const sizes = new Map(
+      [...files].filter((f) => f.endsWith('.js')).map((f) => [f, gzipBytes(readFileSync(join(webDist, f)))]),
+    );
     const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
     console.info(report(sizes));
     expect(total, report(sizes)).toBeLessThanOrEqual(BUDGET_BYTES);
 
     // Code splitting holds: no other page rides along with the first screen.
-    for (const page of ['details/vod-details-page', 'search/search-page', 'settings/settings-page', 'player/player-page', 'account/login-page']) {
+    for (const page of [
+      'details/vod-details-page',
+      'search/search-page',
+      'settings/settings-page',
+      'player/player-page',
+      'account/login-page',
+    ]) {
       const chunk = manifest[`src/features/${page}.tsx`];
       expect(chunk, `${page} is its own chunk`).toBeDefined();
       expect(files.has(chunk!.file), `${page} is not loaded by the home route`).toBe(false);
@@ -73,18 +84,23 @@ describe('the JavaScript budget of the home route', () => {
     const { page } = await suite.newPage({ viewport: { width: 412, height: 823 } });
     const bodies = new Map<string, Promise<Buffer>>();
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') bodies.set(new URL(response.url()).pathname, response.body());
+      if (response.request().resourceType() === 'script')
+        bodies.set(new URL(response.url()).pathname, response.body());
     });
     await page.goto(`${suite.server.url}/`);
     await page.getByRole('region', { name: 'À la une' }).waitFor();
     await page.getByRole('region', { name: 'Nouveautés' }).getByRole('article').first().waitFor();
 
     const fetched = [...bodies.keys()];
-    const sizes = new Map(await Promise.all(fetched.map(async (path) => [path, gzipBytes(await bodies.get(path)!)] as const)));
+    const sizes = new Map(
+      await Promise.all(fetched.map(async (path) => [path, gzipBytes(await bodies.get(path)!)] as const)),
+    );
     const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
     console.info(report(sizes));
     expect(fetched.length).toBeGreaterThan(0);
     expect(total, report(sizes)).toBeLessThanOrEqual(BUDGET_BYTES);
-    expect(fetched.filter((path) => /(vod-details|search|settings|player|login)-page/.test(path))).toEqual([]);
+    expect(fetched.filter((path) => /(vod-details|search|settings|player|login)-page/.test(path))).toEqual(
+      [],
+    );
   });
 });

@@ -7,7 +7,8 @@ import { useBrowserSuite } from '../support/suite.js';
 
 const suite = useBrowserSuite();
 
-const html = (p: Page) => p.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+const html = (p: Page) =>
+  p.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
 test('settings → Arabic: the app reloads right to left with Arabic strings and content; back to French', async () => {
   const { page } = await suite.newPage();

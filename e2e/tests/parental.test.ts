@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accountPaths, identityPaths, NO_PASSWORD_CREDENTIALS, PARENTAL_PIN_HEADER, type UserProfiles } from '@antenne/contract';
+import {
+  accountPaths,
+  identityPaths,
+  NO_PASSWORD_CREDENTIALS,
+  PARENTAL_PIN_HEADER,
+  type UserProfiles,
+} from '@antenne/contract';
 import { useBrowserSuite } from '../support/suite.js';
 
 /**
@@ -66,7 +72,9 @@ describe('the « Enfants » profile cannot switch the parental controls off', ()
     // The same steps sent by hand with « Enfants »' session and the family browser's identity cookie: refused by the server.
     const refusals = await page.evaluate(
       async ({ paths, pinHeader, noPassword }) => {
-        const token = (JSON.parse(localStorage.getItem('antenne-session') ?? '{}') as { state: { token: string } }).state.token;
+        const token = (
+          JSON.parse(localStorage.getItem('antenne-session') ?? '{}') as { state: { token: string } }
+        ).state.token;
         const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
         const { profiles } = (await (await fetch(paths.profiles, { headers: auth })).json()) as UserProfiles;
         const main = profiles.find((p) => p.owner)!.userId;
@@ -76,11 +84,25 @@ describe('the « Enfants » profile cannot switch the parental controls off', ()
           return `${res.status} ${((await res.json()) as { message?: string }).message}`;
         };
         return {
-          mainPin: await call(`${paths.profiles}/${main}`, { method: 'PUT', headers: auth, body: JSON.stringify({ pinCode: '0000' }) }),
-          untickChild: await call(`${paths.profiles}/${child}`, { method: 'PUT', headers: auth, body: JSON.stringify({ child: false }) }),
+          mainPin: await call(`${paths.profiles}/${main}`, {
+            method: 'PUT',
+            headers: auth,
+            body: JSON.stringify({ pinCode: '0000' }),
+          }),
+          untickChild: await call(`${paths.profiles}/${child}`, {
+            method: 'PUT',
+            headers: auth,
+            body: JSON.stringify({ child: false }),
+          }),
           switchNoPin: await call(`${paths.profiles}/${main}/select`, { headers: auth }),
-          switchWrongPin: await call(`${paths.profiles}/${main}/select`, { headers: { ...auth, [pinHeader]: '0000' } }),
-          deleteAccount: await call(paths.userDelete, { method: 'POST', headers: auth, body: JSON.stringify(noPassword) }),
+          switchWrongPin: await call(`${paths.profiles}/${main}/select`, {
+            headers: { ...auth, [pinHeader]: '0000' },
+          }),
+          deleteAccount: await call(paths.userDelete, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify(noPassword),
+          }),
           identityDelete: await call(paths.identityDelete, { method: 'POST', headers: auth, body: '{}' }),
           identityPassword: await call(paths.identityPassword, {
             method: 'POST',
@@ -142,7 +164,12 @@ describe('a reload before choosing a profile', () => {
     expect(await page.getByRole('tab', { name: 'Mon compte' }).count()).toBe(0);
     await choose(page, 'Enfants');
     const profile = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('antenne-session') ?? '{}') as { state?: { profile?: { displayName?: string } } }).state?.profile?.displayName,
+      () =>
+        (
+          JSON.parse(localStorage.getItem('antenne-session') ?? '{}') as {
+            state?: { profile?: { displayName?: string } };
+          }
+        ).state?.profile?.displayName,
     );
     expect(profile).toBe('Enfants');
   }, 60_000);

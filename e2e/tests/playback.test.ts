@@ -44,7 +44,12 @@ interface Played {
   advancedTo: number;
   heights: number[];
   texts: { language: string; label: string | null }[];
-  audios: { language: string; label: string | null; roles: string[]; accessibilityPurpose: string | null | undefined }[];
+  audios: {
+    language: string;
+    label: string | null;
+    roles: string[];
+    accessibilityPurpose: string | null | undefined;
+  }[];
   error: string | null;
 }
 
@@ -55,7 +60,12 @@ interface ShakaPlayer {
   load(url: string): Promise<void>;
   getManifest(): { variants: { video: { height: number } | null }[] };
   getTextTracks(): { language: string; label: string | null }[];
-  getAudioTracks(): { language: string; label: string | null; roles: string[]; accessibilityPurpose?: string | null }[];
+  getAudioTracks(): {
+    language: string;
+    label: string | null;
+    roles: string[];
+    accessibilityPurpose?: string | null;
+  }[];
   destroy(): Promise<void>;
 }
 interface Shaka {
@@ -82,7 +92,13 @@ async function play(manifest: string): Promise<Played> {
     try {
       await player.load(url);
     } catch (e) {
-      return { advancedTo: 0, heights: [], texts: [], audios: [], error: `load: ${(e as { code?: number }).code ?? String(e)}` };
+      return {
+        advancedTo: 0,
+        heights: [],
+        texts: [],
+        audios: [],
+        error: `load: ${(e as { code?: number }).code ?? String(e)}`,
+      };
     }
     await video.play();
     const started = Date.now();
@@ -109,9 +125,12 @@ async function play(manifest: string): Promise<Played> {
 /** The signed manifests of a title, as the play call gives them to the demo subscriber. */
 async function mediasOf(assetId: string): Promise<Record<string, string>> {
   token ??= await demoSessionToken(server.url);
-  const play = await fetch(`${server.url}${playbackPaths.play({ customer: 'antenne', businessUnit: 'monde' }, assetId)}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const play = await fetch(
+    `${server.url}${playbackPaths.play({ customer: 'antenne', businessUnit: 'monde' }, assetId)}`,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
   expect(play.status).toBe(200);
   const body = (await play.json()) as { formats: { format: string; mediaLocator: string }[] };
   return Object.fromEntries(body.formats.map((f) => [f.format, f.mediaLocator]));
@@ -119,7 +138,9 @@ async function mediasOf(assetId: string): Promise<Record<string, string>> {
 
 /** The first published film on a free offer (the trailers' and ads' offers aside) whose stream is the given programme. */
 async function filmPlaying(programme: string): Promise<string> {
-  const films = (await (await fetch(`${server.url}${V1}/content/asset?assetType=MOVIE&pageSize=200&fieldSet=ALL`)).json()) as {
+  const films = (await (
+    await fetch(`${server.url}${V1}/content/asset?assetType=MOVIE&pageSize=200&fieldSet=ALL`)
+  ).json()) as {
     items: { assetId: string; medias: { locator: string }[]; publications?: { products: string[] }[] }[];
   };
   const film = films.items.find(
@@ -154,5 +175,7 @@ test('the same title plays through its HLS master playlist', async () => {
   expect(played.texts.map((t) => t.language).sort()).toEqual(['ar', 'en', 'fr']);
   expect(played.audios.map((a) => a.label).sort()).toEqual(['Français', 'Français (audiodescription)']);
   // CHARACTERISTICS="public.accessibility.describes-video" is what shaka reads as audio description.
-  expect(played.audios.find((a) => a.label === 'Français (audiodescription)')?.accessibilityPurpose).toBe('visually impaired');
+  expect(played.audios.find((a) => a.label === 'Français (audiodescription)')?.accessibilityPurpose).toBe(
+    'visually impaired',
+  );
 });

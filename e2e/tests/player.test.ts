@@ -1,7 +1,28 @@
-import type { Page, Response } from 'playwright-core';
+import type { Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { playbackPaths } from '@antenne/contract';
 import { axeViolations } from '../support/axe.js';
+import {
+  CONSENT,
+  currentTime,
+  FREE_FILM,
+  GEO_FILM,
+  navigateInApp,
+  PARENTAL_PIN,
+  phase,
+  playerFlows,
+  RECORD_CSP,
+  RECORD_PHASES,
+  RENTAL_FILM,
+  SERIES,
+  showControls,
+  TENANT,
+  US_ADDRESS,
+  V1,
+  video,
+  waitForContent,
+  waitForContentPlaying,
+} from '../support/player.js';
 import { waitForDemoMedia } from '../support/server.js';
 import { useBrowserSuite } from '../support/suite.js';
 
@@ -15,75 +36,7 @@ import { useBrowserSuite } from '../support/suite.js';
 // X-Forwarded-For is honoured from the browser's loopback address, standing for a proxy in front
 // (the geo-blocking case sends one, as a CDN would).
 const suite = useBrowserSuite({ TRUST_PROXY: 'loopback', AUTH_SIGN_IN_LIMIT: '100' });
-
-const TENANT = { customer: 'antenne', businessUnit: 'monde' };
-const V1 = '/v1/customer/antenne/businessunit/monde';
-/** Free with ads (gratuit-pub), rated « déconseillé aux moins de 12 ans »: every step of the playlist. */
-const FREE_FILM = 'film-neige-sur-montreal';
-/** Transactional (rental), and the demo household holds no ticket. */
-const RENTAL_FILM = 'film-douala-express';
-/** Published in TN, FR, BE, CH, MA only. */
-const GEO_FILM = 'film-marathon-de-carthage';
-/** A public address geolocated in the United States. */
-const US_ADDRESS = '8.8.8.8';
-const SERIES = 'serie-les-aventures-de-zou';
-/** The demo subscriber's parental PIN (owner profile), README. */
-const PARENTAL_PIN = '1234';
-
-/** Records, in the page, every phase/asset the player's <video> goes through. */
-const RECORD_PHASES = `
-  window.__phases = [];
-  new MutationObserver(() => {
-    const video = document.querySelector('video[data-phase]');
-    if (!video) return;
-    const step = video.dataset.phase + ':' + (video.dataset.assetId || '');
-    if (window.__phases[window.__phases.length - 1] !== step) window.__phases.push(step);
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase', 'data-asset-id'] });
-`;
-/** Collects, in the page, the Content-Security-Policy violations (the directive and what was blocked). */
-const RECORD_CSP = `
-  window.__csp = [];
-  document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
-`;
-/** The visitor accepted cookies and advertising (ads need consent: SPEC-DECISIONS). */
-const CONSENT = `try { localStorage.setItem('consent', 'all'); } catch {}`;
-
-async function signInDemo(page: Page, profile: 'Démo' | 'Enfants' = 'Démo'): Promise<void> {
-  await page.goto(`${suite.server.url}/login`);
-  await page.getByLabel('Adresse e-mail').fill('demo@antenne.example');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Antenne-demo-2026');
-  await page.getByLabel('Mot de passe', { exact: true }).press('Enter');
-  await page.getByRole('heading', { level: 1, name: 'Qui regarde ?' }).waitFor();
-  await page.getByRole('button', { name: profile }).click();
-  await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
-}
-
-const video = (page: Page) => page.locator('video[data-phase]');
-const phase = (page: Page) => video(page).getAttribute('data-phase');
-const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
-
-async function waitForContent(page: Page, timeout = 90_000): Promise<void> {
-  await expect.poll(() => phase(page), { timeout, interval: 250 }).toBe('content');
-}
-
-/** The content's own frames are playing (not the bumper's or the ad's last state while it loads). */
-async function waitForContentPlaying(page: Page): Promise<void> {
-  await waitForContent(page);
-  await expect
-    .poll(() => video(page).evaluate((v: HTMLVideoElement) => !v.ended && !v.paused && !v.seeking && v.readyState >= 3), { timeout: 20_000 })
-    .toBe(true);
-}
-
-/** Moves the mouse over the player so the overlay shows its controls. */
-async function showControls(page: Page): Promise<void> {
-  await page.mouse.move(640, 400);
-  await page.mouse.move(660, 420);
-}
-
-async function openDetails(page: Page, assetId: string): Promise<void> {
-  await page.goto(`${suite.server.url}/details/vod/${assetId}`);
-  await page.getByRole('heading', { level: 1 }).waitFor();
-}
+const { signInDemo, openDetails } = playerFlows(suite);
 
 test('prepare: the demo media are built', async () => {
   await waitForDemoMedia(suite.server.url);
@@ -97,8 +50,13 @@ describe('signed in as the demo subscriber', () => {
     const headerless: number[] = [];
     page.on('response', (response: Response) => {
       const url = new URL(response.url());
-      if (url.pathname === playbackPaths.adTracking(TENANT) && response.status() === 204) beacons.push(url.searchParams.get('event') ?? '');
-      if (url.pathname === playbackPaths.eventsinkSend(TENANT) && !response.request().headers()['authorization']) headerless.push(response.status());
+      if (url.pathname === playbackPaths.adTracking(TENANT) && response.status() === 204)
+        beacons.push(url.searchParams.get('event') ?? '');
+      if (
+        url.pathname === playbackPaths.eventsinkSend(TENANT) &&
+        !response.request().headers()['authorization']
+      )
+        headerless.push(response.status());
     });
     await signInDemo(page);
     await openDetails(page, FREE_FILM);
@@ -120,11 +78,15 @@ describe('signed in as the demo subscriber', () => {
     const kinds = steps.map((s) => s.split(':')[0]);
     // Brand bumper, then the classification bumper, then the ad, then the film (loading steps aside).
     expect(kinds.filter((k) => k !== 'loading')).toEqual(['bumper', 'bumper', 'ad', 'content']);
-    expect(steps.filter((s) => s.startsWith('bumper:'))).toEqual(['bumper:bumper-brand', 'bumper:bumper-csa-12']);
+    expect(steps.filter((s) => s.startsWith('bumper:'))).toEqual([
+      'bumper:bumper-brand',
+      'bumper:bumper-csa-12',
+    ]);
     expect(kinds.indexOf('ad')).toBeGreaterThan(kinds.lastIndexOf('bumper'));
     expect(kinds.indexOf('content')).toBeGreaterThan(kinds.indexOf('ad'));
     // The VAST tracking beacons the ad fired reached the server.
-    for (const event of ['impression', 'start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete']) expect(beacons).toContain(event);
+    for (const event of ['impression', 'start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'])
+      expect(beacons).toContain(event);
 
     // The content plays: time advances.
     await waitForContentPlaying(page);
@@ -151,7 +113,8 @@ describe('signed in as the demo subscriber', () => {
     // Subtitles on (French): shaka's text display shows, in French; then off (engine.ts).
     await page.getByRole('button', { name: 'Sous-titres', exact: true }).click();
     await page.getByRole('menuitemradio', { name: 'Français' }).click();
-    const showing = () => page.evaluate(() => document.querySelector('.shaka-text-container')?.getAttribute('lang') ?? null);
+    const showing = () =>
+      page.evaluate(() => document.querySelector('.shaka-text-container')?.getAttribute('lang') ?? null);
     await expect.poll(showing).toBe('fr');
     await page.getByRole('button', { name: 'Sous-titres', exact: true }).click();
     await page.getByRole('menuitemradio', { name: 'Aucun' }).click();
@@ -165,7 +128,10 @@ describe('signed in as the demo subscriber', () => {
     await page.waitForURL(new RegExp(`/details/vod/${FREE_FILM}`));
     // The beacon sent on leaving carried the play session's beacon token and was accepted.
     await expect.poll(() => headerless.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(headerless.every((status) => status === 200), `beacon statuses ${headerless.join(',')}`).toBe(true);
+    expect(
+      headerless.every((status) => status === 200),
+      `beacon statuses ${headerless.join(',')}`,
+    ).toBe(true);
     // The details page shows the progress and offers to resume.
     await page.getByRole('progressbar').waitFor();
     const resume = page.getByRole('link', { name: /Reprendre/ });
@@ -189,13 +155,17 @@ describe('signed in as the demo subscriber', () => {
     const { page } = await suite.newPage({ initScript: `${CONSENT}\n${RECORD_PHASES}\n${RECORD_CSP}` });
     const messages: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') messages.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'warning' || message.type() === 'error')
+        messages.push(`${message.type()}: ${message.text()}`);
     });
     await signInDemo(page);
     await openDetails(page, FREE_FILM);
     // From here on, the playback: the ad, then the film (from the start or the bookmark).
     messages.length = 0;
-    await page.getByRole('link', { name: /^(Regarder|Reprendre)/ }).first().click();
+    await page
+      .getByRole('link', { name: /^(Regarder|Reprendre)/ })
+      .first()
+      .click();
     await expect.poll(() => phase(page), { timeout: 60_000, interval: 250 }).toBe('ad');
     await waitForContentPlaying(page);
 
@@ -213,14 +183,21 @@ describe('signed in as the demo subscriber', () => {
 
     // Controls showing: the cue sits above the bar, the whole of it visible.
     await showControls(page);
-    await expect.poll(async () => (await page.locator('[data-visible]').getAttribute('data-visible')) === 'true').toBe(true);
+    await expect
+      .poll(async () => (await page.locator('[data-visible]').getAttribute('data-visible')) === 'true')
+      .toBe(true);
     const bar = (await bottomBar.boundingBox())!;
     await expect.poll(cueBottom, { timeout: 10_000 }).toBeLessThanOrEqual(bar.y + 1);
     // Controls hidden (3 s without a move while playing): the cue goes back down, below where the bar was.
-    await expect.poll(() => page.locator('[data-visible]').getAttribute('data-visible'), { timeout: 10_000 }).toBe('false');
+    await expect
+      .poll(() => page.locator('[data-visible]').getAttribute('data-visible'), { timeout: 10_000 })
+      .toBe('false');
     await expect.poll(cueBottom, { timeout: 30_000 }).toBeGreaterThan(bar.y);
 
-    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), 'CSP violations').toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp),
+      'CSP violations',
+    ).toEqual([]);
     expect(messages, 'console warnings and errors during the ad and the film').toEqual([]);
   }, 240_000);
 
@@ -235,12 +212,16 @@ describe('signed in as the demo subscriber', () => {
       if (message.type() === 'error') messages.push(message.text());
     });
     await signInDemo(page);
-    const film = (await (await fetch(`${suite.server.url}${V1}/content/asset/${FREE_FILM}?fieldSet=ALL`)).json()) as {
+    const film = (await (
+      await fetch(`${suite.server.url}${V1}/content/asset/${FREE_FILM}?fieldSet=ALL`)
+    ).json()) as {
       linkedEntities?: { entityId: string; linkType: string }[];
     };
     const trailerId = film.linkedEntities?.find((link) => link.linkType === 'TRAILER')?.entityId;
     expect(trailerId, 'the film has a trailer').toBeDefined();
-    const trailer = (await (await fetch(`${suite.server.url}${V1}/content/asset/${trailerId}?fieldSet=ALL`)).json()) as {
+    const trailer = (await (
+      await fetch(`${suite.server.url}${V1}/content/asset/${trailerId}?fieldSet=ALL`)
+    ).json()) as {
       type: string;
       medias?: { durationMillis?: number }[];
     };
@@ -248,24 +229,27 @@ describe('signed in as the demo subscriber', () => {
     const duration = Math.floor((trailer.medias?.[0]?.durationMillis ?? 30_000) / 1000);
     await openDetails(page, FREE_FILM);
     // Straight to its last seconds (the route's progress), as a resume would.
-    await page.evaluate((path) => {
-      history.pushState(null, '', path);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, `/player/${trailerId}/${duration - 3}`);
+    await navigateInApp(page, `/player/${trailerId}/${duration - 3}`);
     await waitForContent(page);
     await page.waitForURL(new RegExp(`/details/vod/${FREE_FILM}`), { timeout: 30_000 });
     expect(next, 'requests for a next episode').toEqual([]);
-    expect(messages.filter((text) => /404/.test(text)), 'no 404 in the console').toEqual([]);
+    expect(
+      messages.filter((text) => /404/.test(text)),
+      'no 404 in the console',
+    ).toEqual([]);
   }, 180_000);
 
   test('the ClearKey title plays: its licence comes from the server with the play token', async () => {
     const { page } = await suite.newPage({ initScript: RECORD_PHASES });
     const licences: number[] = [];
     page.on('response', (response: Response) => {
-      if (new URL(response.url()).pathname === playbackPaths.clearKeyLicense(TENANT)) licences.push(response.status());
+      if (new URL(response.url()).pathname === playbackPaths.clearKeyLicense(TENANT))
+        licences.push(response.status());
     });
     await signInDemo(page);
-    const assets = (await (await fetch(`${suite.server.url}${V1}/content/asset?assetType=MOVIE&pageSize=200&fieldSet=ALL`)).json()) as {
+    const assets = (await (
+      await fetch(`${suite.server.url}${V1}/content/asset?assetType=MOVIE&pageSize=200&fieldSet=ALL`)
+    ).json()) as {
       items: { assetId: string; medias?: { drm?: string }[] }[];
     };
     const encrypted = assets.items.find((a) => a.medias?.some((m) => m.drm === 'CENC'));
@@ -281,8 +265,16 @@ describe('signed in as the demo subscriber', () => {
   test('the last episode of a series ends: the player goes back', async () => {
     const { page } = await suite.newPage({ initScript: RECORD_PHASES });
     await signInDemo(page);
-    const episodes = (await (await fetch(`${suite.server.url}${V1}/content/asset?assetType=EPISODE&pageSize=200&fieldSet=ALL`)).json()) as {
-      items: { assetId: string; tvShowId?: string; season?: string; episode?: string; medias?: { durationMillis?: number }[] }[];
+    const episodes = (await (
+      await fetch(`${suite.server.url}${V1}/content/asset?assetType=EPISODE&pageSize=200&fieldSet=ALL`)
+    ).json()) as {
+      items: {
+        assetId: string;
+        tvShowId?: string;
+        season?: string;
+        episode?: string;
+        medias?: { durationMillis?: number }[];
+      }[];
     };
     const last = episodes.items
       .filter((e) => e.tvShowId === SERIES)
@@ -292,10 +284,7 @@ describe('signed in as the demo subscriber', () => {
     await openDetails(page, SERIES);
     const duration = Math.floor((last!.medias?.[0]?.durationMillis ?? 30_000) / 1000);
     // Straight to its last seconds (the route's progress), as a resume would.
-    await page.evaluate((path) => {
-      history.pushState(null, '', path);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, `/player/${last!.assetId}/${duration - 4}`);
+    await navigateInApp(page, `/player/${last!.assetId}/${duration - 4}`);
     await waitForContent(page);
     await page.waitForURL(new RegExp(`/details/vod/${SERIES}`), { timeout: 30_000 });
   }, 180_000);
@@ -342,7 +331,9 @@ describe('signed in as the demo subscriber', () => {
 
 test('media are refused without a valid play token', async () => {
   const url = suite.server.url;
-  const films = (await (await fetch(`${url}${V1}/content/asset?assetType=MOVIE&pageSize=5&fieldSet=ALL`)).json()) as {
+  const films = (await (
+    await fetch(`${url}${V1}/content/asset?assetType=MOVIE&pageSize=5&fieldSet=ALL`)
+  ).json()) as {
     items: { medias: { format: string; locator: string }[] }[];
   };
   const manifest = films.items[0]!.medias.find((m) => m.format === 'HLS')!.locator;

@@ -38,7 +38,10 @@ describe('PUBLIC_URL differs from the address in the browser', () => {
     await page.getByText('Homme', { exact: true }).click();
     await page.getByText('Je certifie avoir 16 ans ou plus').click();
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
-    await page.getByRole('dialog', { name: 'Validez votre adresse e-mail' }).getByRole('button', { name: 'OK' }).click();
+    await page
+      .getByRole('dialog', { name: 'Validez votre adresse e-mail' })
+      .getByRole('button', { name: 'OK' })
+      .click();
 
     const mail = await smtp!.waitFor(email);
     const link = /https?:\/\/\S+verify-email\S+/.exec(mail.text)?.[0] ?? '';

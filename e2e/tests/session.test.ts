@@ -14,7 +14,12 @@ const FILM = '/details/vod/film-le-dernier-ete-de-l-empire';
 const SESSION_KEY = 'antenne-session';
 
 const sessionToken = (page: Page) =>
-  page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { token?: string | null } }).state?.token ?? null, SESSION_KEY);
+  page.evaluate(
+    (key) =>
+      (JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { token?: string | null } }).state?.token ??
+      null,
+    SESSION_KEY,
+  );
 
 /** Signs in from /login (the page the app is on), then picks the Démo profile. */
 async function signIn(page: Page): Promise<void> {
@@ -65,12 +70,15 @@ describe('a session that ends elsewhere', () => {
     // Another window holding the same session (its storage apart: no storage event reaches it).
     const other = await suite.browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
     try {
-      await other.addInitScript(([key, value]) => {
-        if (sessionStorage.getItem('seeded') === null) {
-          localStorage.setItem(key!, value!);
-          sessionStorage.setItem('seeded', '1');
-        }
-      }, [SESSION_KEY, stored] as const);
+      await other.addInitScript(
+        ([key, value]) => {
+          if (sessionStorage.getItem('seeded') === null) {
+            localStorage.setItem(key!, value!);
+            sessionStorage.setItem('seeded', '1');
+          }
+        },
+        [SESSION_KEY, stored] as const,
+      );
       const second = await other.newPage();
       await second.goto(`${suite.server.url}${FILM}`);
       const favourite = second.getByRole('button', { name: 'Ajouter aux favoris' });
@@ -87,7 +95,9 @@ describe('a session that ends elsewhere', () => {
       await second.waitForURL(new RegExp(`${FILM}$`));
       // Signed in again, the action works.
       await second.getByRole('button', { name: 'Ajouter aux favoris' }).click();
-      await expect.poll(() => second.getByRole('button', { name: 'Dans mes favoris' }).getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => second.getByRole('button', { name: 'Dans mes favoris' }).getAttribute('aria-pressed'))
+        .toBe('true');
     } finally {
       await other.close();
     }

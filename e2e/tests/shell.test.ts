@@ -16,7 +16,10 @@ const topBar = (p: Page) => p.getByRole('banner');
 async function withoutBootstrap(p: Page): Promise<void> {
   await p.route(`${suite.server.url}/`, async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace(/<script type="application\/json" id="antenne-bootstrap">.*?<\/script>/s, '');
+    const body = (await response.text()).replace(
+      /<script type="application\/json" id="antenne-bootstrap">.*?<\/script>/s,
+      '',
+    );
     await route.fulfill({ response, body });
   });
 }

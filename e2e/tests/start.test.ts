@@ -34,7 +34,14 @@ async function npmStart(dataDir: string): Promise<Started> {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -45,7 +52,10 @@ async function npmStart(dataDir: string): Promise<Started> {
   const started = Date.now();
   let ready = false;
   while (!ready && Date.now() - started < 60_000 && child.exitCode === null) {
-    ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   expect(ready, `ready within 60 s; output:\n${output}`).toBe(true);
@@ -151,7 +161,13 @@ test('npm start serves the whole demo: every title in five languages, every imag
     const streams = new Map<string, Asset[]>();
     for (const asset of assets) {
       // Every title in French (original) and English, German, Spanish, Arabic, with a title and a description.
-      expect(asset.localized.map((l) => l.locale).sort(), asset.assetId).toEqual(['ar', 'de', 'en', 'es', 'fr']);
+      expect(asset.localized.map((l) => l.locale).sort(), asset.assetId).toEqual([
+        'ar',
+        'de',
+        'en',
+        'es',
+        'fr',
+      ]);
       for (const l of asset.localized) {
         expect(l.title, `${asset.assetId} ${l.locale}`).toBeTruthy();
         expect(l.description, `${asset.assetId} ${l.locale}`).toBeTruthy();
@@ -177,9 +193,12 @@ test('npm start serves the whole demo: every title in five languages, every imag
     for (const [stream, candidates] of streams) {
       let played = false;
       for (const asset of candidates) {
-        const play = await fetch(`${url}${playbackPaths.play({ customer: 'antenne', businessUnit: 'monde' }, asset.assetId)}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
+        const play = await fetch(
+          `${url}${playbackPaths.play({ customer: 'antenne', businessUnit: 'monde' }, asset.assetId)}`,
+          {
+            headers: { authorization: `Bearer ${token}` },
+          },
+        );
         if (play.status !== 200) {
           await play.arrayBuffer();
           continue;
@@ -193,9 +212,16 @@ test('npm start serves the whole demo: every title in five languages, every imag
     }
     expect(await failing(url, signed)).toEqual([]);
     // The config's avatars answer too; the demo subscriber of the README signs in at once.
-    const config = (await (await fetch(`${url}/config/config_web.json`)).json()) as { avatars: { url: string }[] };
+    const config = (await (await fetch(`${url}/config/config_web.json`)).json()) as {
+      avatars: { url: string }[];
+    };
     expect(config.avatars.length).toBeGreaterThan(0);
-    expect(await failing(url, config.avatars.map((a) => a.url))).toEqual([]);
+    expect(
+      await failing(
+        url,
+        config.avatars.map((a) => a.url),
+      ),
+    ).toEqual([]);
     expect(first.output()).toContain('created the demo subscriber');
     const signIn = await fetch(`${url}/identity/sign-in/email`, {
       method: 'POST',
@@ -219,7 +245,8 @@ test('npm start serves the whole demo: every title in five languages, every imag
     await stop(second);
     second = undefined;
   } finally {
-    for (const started of [first, second]) if (started?.child.exitCode === null) started.child.kill('SIGKILL');
+    for (const started of [first, second])
+      if (started?.child.exitCode === null) started.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }, 420_000);

@@ -59,7 +59,9 @@ describe('the footer’s custom pages', () => {
     const heading = page.getByRole('heading', { level: 1, name });
     await heading.waitFor();
     const main = page.getByRole('main');
-    await expect.poll(async () => (await main.innerText()).replace(name, '').trim().length, { timeout: 10_000 }).toBeGreaterThan(60);
+    await expect
+      .poll(async () => (await main.innerText()).replace(name, '').trim().length, { timeout: 10_000 })
+      .toBeGreaterThan(60);
     expect(new URL(page.url()).pathname).not.toBe('/notFound');
   });
 });
@@ -78,7 +80,11 @@ describe('search', () => {
     const page = await suite.open('/search');
     const cases = [
       { text: 'contes pour', suggestion: "Contes pour s'endormir : le port", group: 'Épisode de podcast' },
-      { text: 'bande-annonce : le vent', suggestion: 'Bande-annonce : Le Vent du Vieux-Port', group: 'Bande-annonce' },
+      {
+        text: 'bande-annonce : le vent',
+        suggestion: 'Bande-annonce : Le Vent du Vieux-Port',
+        group: 'Bande-annonce',
+      },
       { text: 'antenne monde sp', suggestion: 'Antenne Monde Sport', group: 'Chaîne' },
       { text: 'le dep', suggestion: 'Le Départ', group: 'Épisode' },
       { text: 'la ligue', suggestion: 'La Ligue des quartiers', group: 'Série' },
@@ -95,7 +101,10 @@ describe('search', () => {
     const page = await suite.open('/search');
     await box(page).fill('ENDORMIR contes');
     await box(page).press('Enter');
-    await page.getByRole('region', { name: 'Podcast' }).getByText("Contes pour s'endormir", { exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'Podcast' })
+      .getByText("Contes pour s'endormir", { exact: true })
+      .waitFor();
     const groups = await page.getByRole('heading', { level: 3 }).allInnerTexts();
     expect(groups.map((g) => g.toLowerCase())).toEqual(['podcast', 'épisode de podcast']);
   });
