@@ -16,6 +16,8 @@ export * from './registration.js';
 export * from './identity-schemas.js';
 export * from './playback.js';
 export * from './playback-schemas.js';
+export * from './epg.js';
+export * from './epg-schemas.js';
 export * from './parental.js';
 export * from './startup.js';
 export * from './query-keys.js';

@@ -7,6 +7,7 @@ import {
   type ExposureRoute,
 } from './exposure.js';
 import { cataloguePatterns, locationPatterns, paths, rootPatterns, whitelabelPatterns } from './paths.js';
+import { epgPaths, epgPatterns, parseProgramDetailsId, programDetailsId } from './epg.js';
 import { playbackPaths, playbackPatterns } from './playback.js';
 
 /**
@@ -82,6 +83,34 @@ const exposureCases: [string, ExposureRoute, string, Record<string, string>][] =
   ['playbackPaths.adTracking', playbackPatterns.adTracking, playbackPaths.adTracking(bu), {}],
   ['playbackPaths.eventsinkInit', playbackPatterns.eventsinkInit, playbackPaths.eventsinkInit(bu), {}],
   ['playbackPaths.eventsinkSend', playbackPatterns.eventsinkSend, playbackPaths.eventsinkSend(bu), {}],
+  [
+    'epgPaths.channelDate',
+    epgPatterns.channelDate,
+    epgPaths.channelDate(bu, 'chaîne/1', '2026-11-24'),
+    { channelId: 'chaîne/1', date: '2026-11-24' },
+  ],
+  ['epgPaths.allDate', epgPatterns.allDate, epgPaths.allDate(bu, '2026-11-24'), { date: '2026-11-24' }],
+  [
+    'epgPaths.program',
+    epgPatterns.program,
+    epgPaths.program(bu, 'chaîne/1', 'p #1'),
+    { channelId: 'chaîne/1', programId: 'p #1' },
+  ],
+  [
+    'epgPaths.programNext',
+    epgPatterns.programNext,
+    epgPaths.programNext(bu, 'chaîne/1', 'p #1'),
+    { channelId: 'chaîne/1', programId: 'p #1' },
+  ],
+  ['epgPaths.assetNext', epgPatterns.assetNext, epgPaths.assetNext(bu, assetId), { assetId }],
+  [
+    'epgPaths.channelOnNow',
+    epgPatterns.channelOnNow,
+    epgPaths.channelOnNow(bu, 'chaîne/1'),
+    { channelId: 'chaîne/1' },
+  ],
+  ['epgPaths.onNow', epgPatterns.onNow, epgPaths.onNow(bu), {}],
+  ['epgPaths.events', epgPatterns.events, epgPaths.events(bu, '2026-11-24'), { date: '2026-11-24' }],
 ];
 
 describe('route patterns and path builders agree', () => {
@@ -97,8 +126,8 @@ describe('route patterns and path builders agree', () => {
 
   test('every Exposure pattern has a builder case above', () => {
     const covered = new Set(exposureCases.map(([, route]) => route));
-    const all = [cataloguePatterns, locationPatterns, accountPatterns, playbackPatterns].flatMap((area) =>
-      Object.values(area),
+    const all = [cataloguePatterns, locationPatterns, accountPatterns, playbackPatterns, epgPatterns].flatMap(
+      (area) => Object.values(area),
     );
     for (const route of all) expect(covered.has(route), JSON.stringify(route)).toBe(true);
   });
@@ -127,4 +156,20 @@ describe('route patterns and path builders agree', () => {
     expect(match(asset, paths.asset(bu, 'x').replace('/v1/', '/v2/'))).toBeUndefined();
     expect(match(asset, paths.nextAsset(bu, 'x'))).toBeUndefined();
   });
+});
+
+describe('the programme details id (spec part 1 §2)', () => {
+  test('{channelId}#{startTimestampMs} round-trips, a # in the channel id included', () => {
+    expect(programDetailsId('channel-59', 1_767_225_600_000)).toBe('channel-59#1767225600000');
+    expect(parseProgramDetailsId('channel-59#1767225600000')).toEqual({
+      channelId: 'channel-59',
+      startMs: 1_767_225_600_000,
+    });
+    expect(parseProgramDetailsId('a#b#42')).toEqual({ channelId: 'a#b', startMs: 42 });
+  });
+
+  test.each(['channel-59', '#42', 'channel-59#', 'channel-59#12a', 'channel-59#-1', `c#${'9'.repeat(16)}`])(
+    '%s is not one',
+    (id) => expect(parseProgramDetailsId(id)).toBeNull(),
+  );
 });

@@ -76,4 +76,10 @@ export const queryKeys = {
   profiles: (token: string | null) => ['profiles', token] as const,
   nextAsset: (assetId: string | undefined) => ['nextAsset', assetId] as const,
   identityProviders: () => ['identityProviders'] as const,
+  /** The guide's programmes: every channel (`channelId` null) or one, over `days` days from `date` (UTC). */
+  epg: (channelId: string | null, date: string, days = 1) => ['epg', channelId, date, days] as const,
+  /** One programme by its details id (`{channelId}#{startMs}`). */
+  program: (detailsId: string | undefined) => ['program', detailsId] as const,
+  /** What every channel shows now (and within `minutesForward`). */
+  onNow: (minutesForward: number) => ['onNow', minutesForward] as const,
 } as const;
