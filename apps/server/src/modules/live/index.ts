@@ -1,0 +1,4 @@
+/** The live module: the schedule (EPG) and its Exposure calls (see README.md); `stream/` makes the channels' streams. */
+export { liveRoutes, type LiveRoutesOptions } from './routes.js';
+export { EpgService, type EpgServiceOptions } from './service.js';
+export type { ScheduledProgramme, ScheduleReader } from './schedule-reader.js';
