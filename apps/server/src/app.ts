@@ -209,6 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     } catch (err) {
       app.log.warn({ err }, 'the schedule window could not be topped up at start; reads will retry');
     }
+    // The snapshot the top-up read must not serve a catalogue imported right after start unchecked.
+    snapshots.invalidate();
   });
   const whitelabel = new WhitelabelService(database.db, tenant, cache);
   // Parental controls (ADR 0012): a restricted profile's catalogue reads leave out titles above its level.

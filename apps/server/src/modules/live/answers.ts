@@ -7,7 +7,7 @@ import {
   type Program,
 } from '@antenne/contract';
 import { ApiError } from '../../lib/errors.js';
-import { isAvailable, type CatalogueEntry, type CatalogueSnapshot } from '../catalogue/index.js';
+import type { CatalogueEntry, CatalogueSnapshot } from '../catalogue/index.js';
 import type { StoredProgramme } from './repository.js';
 
 /**
@@ -69,7 +69,8 @@ export function programAnswer(
     asset: assetOf(snapshot, p.assetId, full),
     startTime: iso(p.startMs),
     endTime: iso(p.endMs),
-    vodAvailable: entry !== undefined && entry.windows.length > 0 && isAvailable(entry, now, true, undefined),
+    // A current publication window (in any country): the title plays on demand now.
+    vodAvailable: entry?.windows.some((w) => w.from <= now && now <= w.to) ?? false,
     catchup: catchupFlag && p.endMs <= now && now - p.endMs <= CATCHUP_DAYS * DAY_MS,
     catchupBlocked: !catchupFlag,
     blackout: false,

@@ -135,8 +135,8 @@ export async function listImportedChannels(db: Executor, channelIds: string[]): 
 }
 
 /**
- * Replaces the channel's programmes overlapping [fromMs, toMs) and every generated one (an
- * imported channel is no longer generated) with `rows` (an import).
+ * Replaces the channel's programmes overlapping [fromMs, toMs), every generated one (an imported
+ * channel is no longer generated) and any holding one of `ids` with `rows` (an import).
  */
 export async function replaceChannelProgrammes(
   db: Executor,
@@ -144,7 +144,13 @@ export async function replaceChannelProgrammes(
   fromMs: number,
   toMs: number,
   rows: NewProgrammeRow[],
+  ids: string[],
 ): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .deleteFrom('programmes')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
   await db
     .deleteFrom('programmes')
     .where('channel_id', '=', channelId)
