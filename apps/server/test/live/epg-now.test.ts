@@ -112,6 +112,8 @@ describe.each(engines)('on now and events (%s)', (engine) => {
     const monde = 'chaine-antenne-monde';
     const urls = [
       epgPaths.channelDate(TENANT, monde, '2026-02-30'),
+      epgPaths.allDate(TENANT, '3448-59-69'),
+      epgPaths.events(TENANT, '7058-44-88'),
       epgPaths.channelDate(TENANT, monde, '24-11-2026'),
       `${epgPaths.channelDate(TENANT, monde, '2026-11-24')}?daysBackward=31`,
       `${epgPaths.channelDate(TENANT, monde, '2026-11-24')}?daysForward=-1`,

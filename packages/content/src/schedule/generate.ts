@@ -29,8 +29,10 @@ export const DEMO_SCHEDULED_CHANNELS: readonly string[] = Object.keys(CHANNEL_TE
 
 /** `2026-11-24` → epoch ms of its 00:00 UTC, or NaN when it is not a real date. */
 export function dayStartMs(day: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return Number.NaN;
   const ms = Date.parse(`${day}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(ms).toISOString().startsWith(day) ? ms : Number.NaN;
+  // 2026-02-30 parses (as 2026-03-02) and 3448-59-69 does not: a real day reads back the same.
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day) ? ms : Number.NaN;
 }
 
 /** The programmes of `channelId` on the UTC day `day` (YYYY-MM-DD); undefined for a channel the demo does not schedule. */
