@@ -35,6 +35,7 @@ export function windowAround(nowMs: number): WindowDays {
 export class ScheduleTopUp {
   private readonly stored = new Set<string>();
   private readonly importedChannels = new Set<string>();
+  private readonly generated = new Map<string, boolean>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -59,9 +60,7 @@ export class ScheduleTopUp {
     const first = window.firstMs;
     const days: number[] = [];
     for (let day = first; day < window.endMs; day += DAY_MS) days.push(day);
-    const candidates = channelIds.filter(
-      (c) => !this.importedChannels.has(c) && this.generate(c, epgDateOf(first)) !== undefined,
-    );
+    const candidates = channelIds.filter((c) => !this.importedChannels.has(c) && this.generates(c));
     const pending = candidates.filter((c) => days.some((d) => !this.stored.has(`${c}|${d}`)));
     if (pending.length === 0) return;
     for (const imported of await listImportedChannels(this.db, pending)) this.importedChannels.add(imported);
@@ -70,13 +69,29 @@ export class ScheduleTopUp {
       const unknown = days.filter((d) => !this.stored.has(`${channelId}|${d}`));
       const present = new Set(await listStartsAmong(this.db, channelId, unknown));
       for (const day of unknown) {
-        if (!present.has(day)) await this.storeDay(channelId, day, knownAssets);
-        this.stored.add(`${channelId}|${day}`);
+        // A day not stored (a title it airs is missing) is tried again by the next read.
+        if (present.has(day) || (await this.storeDay(channelId, day, knownAssets)))
+          this.stored.add(`${channelId}|${day}`);
       }
     }
   }
 
-  private async storeDay(channelId: string, day: number, knownAssets: (assetId: string) => boolean) {
+  /** Whether the generator schedules the channel (asked once per channel). */
+  private generates(channelId: string): boolean {
+    let known = this.generated.get(channelId);
+    if (known === undefined) {
+      known = this.generate(channelId, epgDateOf(this.clock())) !== undefined;
+      this.generated.set(channelId, known);
+    }
+    return known;
+  }
+
+  /** Generates and stores one day; false when it could not (an aired title is not in the catalogue). */
+  private async storeDay(
+    channelId: string,
+    day: number,
+    knownAssets: (assetId: string) => boolean,
+  ): Promise<boolean> {
     const programmes = this.generate(channelId, epgDateOf(day)) ?? [];
     const missing = programmes.find((p) => !knownAssets(p.assetId));
     if (missing !== undefined) {
@@ -84,7 +99,7 @@ export class ScheduleTopUp {
         { channelId, assetId: missing.assetId },
         'schedule not generated: an aired title is not in the catalogue',
       );
-      return;
+      return false;
     }
     const stamp = new Date(this.clock()).toISOString();
     await inTransaction(this.db, (trx) =>
@@ -103,5 +118,6 @@ export class ScheduleTopUp {
         })),
       ),
     );
+    return true;
   }
 }
