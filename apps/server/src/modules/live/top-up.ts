@@ -101,7 +101,8 @@ export class ScheduleTopUp {
       );
       return false;
     }
-    const stamp = new Date(this.clock()).toISOString();
+    // When the day entered the window: every server writes the same rows, whenever it runs.
+    const stamp = new Date(day - EPG_WINDOW_DAYS * DAY_MS).toISOString();
     await inTransaction(this.db, (trx) =>
       insertProgrammesIfAbsent(
         trx,
