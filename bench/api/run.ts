@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { epgPaths } from '@antenne/contract';
 import autocannon from 'autocannon';
 import { SERVER_MAIN, start, startApp, stop, type Running } from '../support/server.js';
 import { catalogueScale } from './catalogue-scale.js';
@@ -29,10 +30,19 @@ import {
 
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** The EPG's day: today (UTC) on the server's clock, which is this machine's. */
+const TODAY = new Date().toISOString().slice(0, 10);
+const TENANT = { customer: 'antenne', businessUnit: 'monde' };
 const TARGETS = [
   { name: 'GET /healthz', path: '/healthz' },
   { name: 'GET /config/config_web.json', path: '/config/config_web.json' },
   { name: 'GET .../config/sandwich', path: SANDWICH },
+  // The guide's calls: one channel's day and every channel's day (the demo's six channels).
+  {
+    name: 'GET .../epg/{channel}/date/{today}',
+    path: `${epgPaths.channelDate(TENANT, 'chaine-antenne-monde', TODAY)}?pageSize=500`,
+  },
+  { name: 'GET .../epg/date/{today}', path: `${epgPaths.allDate(TENANT, TODAY)}?pageSize=10000` },
 ];
 
 async function main(): Promise<void> {

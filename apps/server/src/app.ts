@@ -46,6 +46,7 @@ import {
 } from './modules/identity/index.js';
 import { imageRoutes, ImageService } from './modules/images/index.js';
 import { createMailer, outboxRoutes } from './modules/mail/index.js';
+import { EpgService, liveRoutes } from './modules/live/index.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { DEMO_IMAGES_DIR, mediaRoutes, type DemoPreparation } from './modules/media/index.js';
 import { createPlaybackServices, PlaybackMediaRegistry, playbackRoutes } from './modules/playback/index.js';
@@ -195,6 +196,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     snapshots.invalidate();
   });
   const catalogue = new CatalogueService(database, tenant, snapshots, deps.clock);
+  // The schedule (EPG): the streams read it too; its generated window is topped up at start (ADR 0022).
+  const epg = new EpgService({
+    db: database.db,
+    catalogue,
+    log: app.log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  app.addHook('onReady', async () => {
+    try {
+      await epg.topUpWindow();
+    } catch (err) {
+      app.log.warn({ err }, 'the schedule window could not be topped up at start; reads will retry');
+    }
+    // The snapshot the top-up read must not serve a catalogue imported right after start unchecked.
+    snapshots.invalidate();
+  });
   const whitelabel = new WhitelabelService(database.db, tenant, cache);
   // Parental controls (ADR 0012): a restricted profile's catalogue reads leave out titles above its level.
   const viewerLevel = restrictedViewer(database.db, deps.clock);
@@ -254,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     parental: { viewerLevel, titlesWithinLevel: (level) => catalogue.titlesWithinLevel(level) },
   });
   await app.register(catalogueRoutes, { tenant, catalogue, viewerLevel });
+  await app.register(liveRoutes, { tenant, epg });
   await app.register(imageRoutes, { images });
   await app.register(mediaRoutes, {
     dataDir: config.dataDir,

@@ -1,3 +1,4 @@
+import { demoChannelProgrammes } from './catalogue/channel-programmes.js';
 import { demoChannels } from './catalogue/channels.js';
 import { demoFilms, demoTrailers } from './catalogue/films.js';
 import { demoPodcastEpisodes, demoPodcasts } from './catalogue/podcasts.js';
@@ -8,6 +9,7 @@ import { demoTags } from './catalogue/tags.js';
 import type { CatalogueFile } from './catalogue/types.js';
 
 export { DEMO_PROGRAMMES, CSA, type DemoProgramme } from './catalogue/common.js';
+export * from './schedule/index.js';
 export { FOOTER_GROUPS, FOOTER_SEPARATOR } from './catalogue/structure.js';
 export type * from './catalogue/types.js';
 
@@ -29,6 +31,7 @@ export function demoCatalogue(): CatalogueFile {
     tags: demoTags(),
     assets: [
       ...demoChannels(),
+      ...demoChannelProgrammes(),
       ...demoFilms(),
       ...demoTrailers(),
       ...demoSeries(),

@@ -145,6 +145,26 @@ export const ImportComponentSchema = Type.Object({
 });
 export type ImportComponent = Static<typeof ImportComponentSchema>;
 
+/**
+ * A programme of a channel's schedule (EPG, docs/catalogue-format.md "Programmes"). A file's
+ * programmes replace, per channel, the stored ones they overlap and every generated one (the
+ * channel is no longer generated). `endTime` may be left out but on a channel's last programme:
+ * it is then the start of the channel's next programme in the file.
+ */
+export const ImportProgrammeSchema = Type.Object({
+  /** Default: `{channelId}_{start in epoch ms}`. */
+  programId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,160}$' })),
+  /** A TV_CHANNEL asset (of this file or already imported). */
+  channelId: Id,
+  /** The title aired (of this file or already imported). */
+  assetId: Id,
+  startTime: DateTime,
+  endTime: Type.Optional(DateTime),
+  /** PROGRAM_FLAGS bitmask: 2 pvr, 4 catch-up, 8 start-over. Default 14 (all three). */
+  flags: Type.Optional(Type.Integer({ minimum: 0, maximum: 14 })),
+});
+export type ImportProgramme = Static<typeof ImportProgrammeSchema>;
+
 export const CatalogueFileSchema = Type.Object({
   version: Type.Literal(CATALOGUE_FORMAT_VERSION),
   customer: Type.Optional(Tenant),
@@ -153,6 +173,7 @@ export const CatalogueFileSchema = Type.Object({
   tags: Type.Optional(Type.Array(ImportTagSchema)),
   assets: Type.Optional(Type.Array(ImportAssetSchema)),
   seasons: Type.Optional(Type.Array(ImportSeasonSchema)),
+  programmes: Type.Optional(Type.Array(ImportProgrammeSchema)),
   structure: Type.Optional(
     Type.Object({
       config: Type.Optional(ImportStructureConfigSchema),

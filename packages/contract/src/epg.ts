@@ -48,6 +48,24 @@ export const epgPatterns = {
   events: { version: 'v2', pattern: '/event/date/:date' },
 } as const satisfies Record<string, ExposureRoute>;
 
+/** The EPG calls' error codes (Exposure notes §8), in `message` of the one error body. */
+export const EPG_ERROR_CODES = [
+  /** 404: no TV_CHANNEL asset has this id or slug. */
+  'CHANNEL_NOT_FOUND',
+  'PROGRAM_NOT_FOUND',
+  'NEXT_PROGRAM_NOT_FOUND',
+  /** 422: the days asked leave the schedule window (EPG_WINDOW_DAYS each way of today, UTC). */
+  'DATE_REQUESTED_OUTSIDE_VALID_WINDOW',
+] as const;
+export type EpgErrorCode = (typeof EPG_ERROR_CODES)[number];
+
+/**
+ * The channel the specification names when the viewer's location is unknown (spec part 1 §9); the
+ * EPG calls take it for the first channel (by `customData.channelNumber`) unless a channel has
+ * this id or slug (ADR 0022).
+ */
+export const DEFAULT_CHANNEL_ALIAS = 'channel-59';
+
 /** Programme flags, a bitmask (spec part 1 §9): network recording, catch-up, start-over. */
 export const PROGRAM_FLAGS = { PVR: 2, CATCHUP: 4, STARTOVER: 8 } as const;
 export type ProgramFlag = keyof typeof PROGRAM_FLAGS;

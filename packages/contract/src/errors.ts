@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { ACCOUNT_ERROR_CODES } from './accounts.js';
+import type { EPG_ERROR_CODES } from './epg.js';
 import type { PLAYBACK_ERROR_CODES } from './playback.js';
 
 /**
@@ -32,7 +33,10 @@ export const ERROR_CODES = [
 ] as const;
 /** The generic codes and the accounts calls' (accounts.ts). */
 export type ErrorCode =
-  (typeof ERROR_CODES)[number] | (typeof ACCOUNT_ERROR_CODES)[number] | (typeof PLAYBACK_ERROR_CODES)[number];
+  | (typeof ERROR_CODES)[number]
+  | (typeof ACCOUNT_ERROR_CODES)[number]
+  | (typeof PLAYBACK_ERROR_CODES)[number]
+  | (typeof EPG_ERROR_CODES)[number];
 
 /** A publication an action points at: when it starts, and which one. */
 const ActionPublicationSchema = Type.Object({ availableAt: Type.String(), publicationId: Type.String() });

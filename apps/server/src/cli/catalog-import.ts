@@ -41,7 +41,7 @@ if (file === undefined || file === '--help' || file === '-h') {
         const line = (name: string, c: { inserted: number; updated: number; unchanged: number }) =>
           `  ${name}: ${c.inserted} inserted, ${c.updated} updated, ${c.unchanged} unchanged`;
         console.log(`${file} → ${database.engine} (${where}), ${config.customer}/${config.businessUnit}`);
-        for (const name of ['products', 'tags', 'assets', 'seasons', 'components'] as const)
+        for (const name of ['products', 'tags', 'assets', 'seasons', 'components', 'programmes'] as const)
           console.log(line(name, result[name]));
         console.log(
           result.changed

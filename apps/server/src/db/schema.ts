@@ -30,6 +30,7 @@ export interface Database {
   playback_events: PlaybackEventsTable;
   ad_beacons: AdBeaconsTable;
   pin_attempts: PinAttemptsTable;
+  programmes: ProgrammesTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -292,6 +293,19 @@ export interface PinAttemptsTable {
   id: string;
   household_key: string;
   attempted_at: number | string | bigint;
+}
+
+/** A programme of a channel's schedule (EPG); times epoch ms (bigint: text on PostgreSQL). */
+export interface ProgrammesTable {
+  id: string;
+  channel_id: string;
+  asset_id: string;
+  start_ms: number | string | bigint;
+  end_ms: number | string | bigint;
+  flags: number;
+  source: 'demo' | 'import';
+  created: string;
+  changed: string;
 }
 
 export type WebConfigRow = Selectable<WebConfigTable>;

@@ -108,7 +108,11 @@ const SEASON_WORD = t('Saison', 'Season', 'Staffel', 'Temporada', 'الموسم'
 const EPISODE_WORD = t('Épisode', 'Episode', 'Folge', 'Episodio', 'الحلقة');
 
 const seasonId = (series: Series, s: number) => `${series.id.replace(/^serie-/, '')}-s${s}`;
-const episodeId = (series: Series, s: number, e: number) => `${series.id.replace(/^serie-/, '')}-s${s}e${e}`;
+const episodeId = (series: Series, s: number, e: number) => demoEpisodeId(series.id, s, e);
+
+/** The id of episode `e` of season `s` of a demo series (the schedule airs them by it). */
+export const demoEpisodeId = (seriesId: string, s: number, e: number) =>
+  `${seriesId.replace(/^serie-/, '')}-s${s}e${e}`;
 
 const BASE_CREATED = '2024-02-01T08:00:00Z';
 

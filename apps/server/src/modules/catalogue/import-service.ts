@@ -4,6 +4,7 @@ import { bumpCatalogueVersion, readCatalogueVersion } from '../../db/catalogue-v
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { Tenant } from '../../lib/business-unit.js';
+import { checkProgrammes, writeProgrammes } from '../live/index.js';
 import { listComponentIds, upsertComponent, upsertWlConfig } from '../whitelabel/index.js';
 import {
   deletePublications,
@@ -47,6 +48,7 @@ export type ImportResult =
       assets: ImportCounts;
       seasons: ImportCounts;
       components: ImportCounts;
+      programmes: ImportCounts;
     };
 
 const counts = (): ImportCounts => ({ inserted: 0, updated: 0, unchanged: 0 });
@@ -69,6 +71,16 @@ export async function importCatalogue(
 
   return inTransaction(db, async (trx) => {
     const errors = await meaningErrors(trx, file, tenant);
+    const storedAssets = await listAssets(trx, tenant);
+    // The schedule's programmes (live module): channels and titles of the file or already stored.
+    const programmes = checkProgrammes(
+      file.programmes ?? [],
+      new Map([
+        ...storedAssets.map((a) => [a.id, a.type] as const),
+        ...(file.assets ?? []).map((a) => [a.assetId, a.type] as const),
+      ]),
+    );
+    errors.push(...programmes.errors);
     if (errors.length > 0) return { ok: false as const, errors };
 
     const result = {
@@ -118,7 +130,7 @@ export async function importCatalogue(
       if (tally(result.tags, old && true, same)) await upsertTag(trx, row);
     }
 
-    const assets = new Map((await listAssets(trx, tenant)).map((a) => [a.id, a]));
+    const assets = new Map(storedAssets.map((a) => [a.id, a]));
     const changedAssets: AssetWrite[] = [];
     for (const asset of file.assets ?? []) {
       const hash = sha256(canonicalJson(asset));
@@ -198,10 +210,20 @@ export async function importCatalogue(
       structureChanged = changed || structureChanged;
     }
 
+    // After the assets: programmes refer to them.
+    const programmeCounts = await writeProgrammes(trx, programmes.resolved, stamp);
     const changed =
       structureChanged ||
-      [result.products, result.tags, result.assets, result.seasons].some((c) => c.inserted + c.updated > 0);
+      [result.products, result.tags, result.assets, result.seasons, programmeCounts].some(
+        (c) => c.inserted + c.updated > 0,
+      );
     if (changed) await bumpCatalogueVersion(trx, now);
-    return { ok: true as const, changed, version: await readCatalogueVersion(trx), ...result };
+    return {
+      ok: true as const,
+      changed,
+      version: await readCatalogueVersion(trx),
+      ...result,
+      programmes: programmeCounts,
+    };
   });
 }

@@ -17,7 +17,11 @@ export interface ScheduledProgramme {
 }
 
 export interface ScheduleReader {
-  /** The programmes of `channelId` overlapping [fromMs, toMs), in start order, without gaps or overlaps. */
+  /**
+   * The programmes of `channelId` overlapping [fromMs, toMs), in start order, without overlaps.
+   * A generated (demo) schedule has no gaps within today ± EPG_WINDOW_DAYS; an imported one may
+   * (nothing on air between two programmes), and has nothing outside what was imported.
+   */
   programmesBetween(channelId: string, fromMs: number, toMs: number): Promise<ScheduledProgramme[]>;
   /** One programme by its id, or undefined. */
   programme(programId: string): Promise<ScheduledProgramme | undefined>;
