@@ -17,6 +17,7 @@ describe('the route table', () => {
     ['/mosaic/bookmark', 'Continuer à regarder', undefined],
     ['/details/vod/redbee:abc123', 'Détails', undefined],
     ['/details/epg/channel-59%231767225600000', 'Détails du programme', 'channel-59#1767225600000'],
+    ['/guide', 'Guide des programmes', undefined],
     ['/search', 'Recherche', undefined],
     ['/settings', 'Paramètres', undefined],
     ['/login', 'Connexion', undefined],
