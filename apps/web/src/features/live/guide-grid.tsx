@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { directionOf } from '../../lib/language';
 import { formatClock } from '../../lib/live';
 import { GuideTile } from './guide-tile';
 import { ChannelHeader } from './channel-header';
@@ -47,7 +46,7 @@ export function GuideGrid({ label, rows, dayStart, dayEnd, now, jump, onDay }: G
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   // Right to left (Arabic): time runs leftwards, the arrows are mirrored, scrollLeft is negative.
-  const rtl = directionOf(i18n.language) === 'rtl';
+  const rtl = i18n.dir(i18n.language) === 'rtl';
   const clampView = (at: number) => Math.max(dayStart, Math.min(at, dayEnd - 60 * MINUTE));
   const [viewStart, setViewStart] = useState(() => clampView(jump.at - JUMP_LEAD_MS));
   const [width, setWidth] = useState(FALLBACK_WIDTH_PX);
