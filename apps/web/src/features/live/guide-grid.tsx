@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../lib/live';
 import { GuideTile } from './guide-tile';
@@ -96,6 +104,21 @@ export function GuideGrid({ label, rows, dayStart, dayEnd, now, jump, onDay }: G
     scroller.current?.querySelector<HTMLElement>(`[data-program="${CSS.escape(activeKey)}"]`)?.focus();
   }, [activeKey, activeRow]);
 
+  // Focus put on another programme (a click, a screen reader) makes it the tab stop.
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const id = (event.target as HTMLElement).dataset.program;
+    const row = rows.findIndex((r) => r.programs.some((p) => p.program.programId === id));
+    const program = rows[row]?.programs.find((p) => p.program.programId === id);
+    if (!program || id === activeKey) return;
+    setCursor({ row, time: Math.max(program.start, dayStart) });
+  };
+  // Focus gone elsewhere on the page: a later jump or day change must not pull it back. (Focus
+  // lost to nothing, a programme unmounted while another day loads, keeps the wish.)
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !event.currentTarget.contains(next)) wantFocus.current = false;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, GridMove> = {
       ArrowRight: rtl ? 'previous' : 'next',
@@ -157,6 +180,8 @@ export function GuideGrid({ label, rows, dayStart, dayEnd, now, jump, onDay }: G
         aria-rowcount={rows.length}
         className={styles.grid}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
       >
         {rows.map((row, r) => (
           <div role="row" key={row.channelId} aria-rowindex={r + 1} className={styles.row}>

@@ -87,4 +87,21 @@ describe('the guide by keyboard (ARIA grid)', () => {
     await focusedIs(/^Antenne Info, info 03-09 19:30, de 19:30 à 21:00, Terminé/);
     expect(screen.getByRole('button', { name: 'Hier' })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  test('a programme focused otherwise becomes the tab stop; a jump does not take the focus from a button', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    mockFetch(epgHandlers());
+    renderApp('/guide');
+    const earlier = await screen.findByRole('link', { name: /sport 03-10 18:00/ });
+    earlier.focus();
+    await waitFor(() => expect(earlier).toHaveAttribute('tabindex', '0'));
+    expect(screen.getByRole('grid').querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    await user.keyboard('{ArrowUp}');
+    await focusedIs(/^Antenne Info, info 03-10 18:00/);
+
+    const late = screen.getByRole('button', { name: 'Fin de soirée' });
+    await user.click(late);
+    expect(await screen.findByRole('link', { name: /info 03-10 22:30/ })).toHaveAttribute('tabindex', '0');
+    expect(late).toHaveFocus();
+  });
 });
