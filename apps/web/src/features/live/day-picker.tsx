@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY_OFFSETS, dayStartOf } from './guide-model';
 import styles from './guide.module.css';
@@ -14,13 +15,20 @@ export function DayPicker({
 }) {
   const { t, i18n } = useTranslation();
   const format = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', month: 'short' });
+  const group = useRef<HTMLDivElement>(null);
+  // The day chosen is in view (the row starts a week back).
+  useEffect(() => {
+    group.current
+      ?.querySelector<HTMLElement>('[aria-pressed="true"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [selected]);
   const named: Record<number, string> = {
     [-1]: t('GUIDE.YESTERDAY'),
     0: t('GUIDE.TODAY'),
     1: t('GUIDE.TOMORROW'),
   };
   return (
-    <div role="group" aria-label={t('GUIDE.DAYS')} className={styles.days}>
+    <div ref={group} role="group" aria-label={t('GUIDE.DAYS')} className={styles.days}>
       {DAY_OFFSETS.map((offset) => {
         const day = dayStartOf(offset, now);
         return (

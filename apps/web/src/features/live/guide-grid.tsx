@@ -27,6 +27,8 @@ import styles from './guide.module.css';
 const OVERSCAN_MS = 60 * MINUTE;
 /** The visible width when the element has none yet (first render, tests without layout). */
 const FALLBACK_WIDTH_PX = 1200;
+/** The channels' column (guide.module.css's --channel-width). */
+const CHANNEL_WIDTH_PX = 112;
 /** A jump puts its instant this far from the start edge. */
 export const JUMP_LEAD_MS = 30 * MINUTE;
 
@@ -55,9 +57,13 @@ export function GuideGrid({ label, rows, dayStart, dayEnd, now, jump, onDay }: G
   const scroller = useRef<HTMLDivElement>(null);
   // Right to left (Arabic): time runs leftwards, the arrows are mirrored, scrollLeft is negative.
   const rtl = i18n.dir(i18n.language) === 'rtl';
-  const clampView = (at: number) => Math.max(dayStart, Math.min(at, dayEnd - 60 * MINUTE));
-  const [viewStart, setViewStart] = useState(() => clampView(jump.at - JUMP_LEAD_MS));
   const [width, setWidth] = useState(FALLBACK_WIDTH_PX);
+  // The time span on screen; the range can start no later than the day's end minus it.
+  const span = Math.max(60, (width - CHANNEL_WIDTH_PX) / PX_PER_MINUTE) * MINUTE;
+  const clampView = (at: number) => Math.max(dayStart, Math.min(at, dayEnd - span));
+  // Asked for (a jump, a keyboard move, a scroll); shown: within the day as the width allows.
+  const [askedStart, setViewStart] = useState(jump.at - JUMP_LEAD_MS);
+  const viewStart = clampView(askedStart);
   const [cursor, setCursor] = useState<GridCursor>({ row: 0, time: jump.at });
   const wantFocus = useRef(false);
 
@@ -65,7 +71,7 @@ export function GuideGrid({ label, rows, dayStart, dayEnd, now, jump, onDay }: G
   const [seenJump, setSeenJump] = useState(jump);
   if (seenJump !== jump) {
     setSeenJump(jump);
-    setViewStart(clampView(jump.at - JUMP_LEAD_MS));
+    setViewStart(jump.at - JUMP_LEAD_MS);
     setCursor((c) => ({ ...c, time: jump.at }));
   }
 
@@ -92,7 +98,7 @@ export function GuideGrid({ label, rows, dayStart, dayEnd, now, jump, onDay }: G
     setViewStart(dayStart + (Math.abs(element.scrollLeft) / PX_PER_MINUTE) * MINUTE);
   };
 
-  const viewEnd = viewStart + (width / PX_PER_MINUTE) * MINUTE;
+  const viewEnd = viewStart + span;
   const activeRow = Math.min(cursor.row, Math.max(0, rows.length - 1));
   const activeIndex = programIndexAt(rows[activeRow], cursor.time);
   const active = rows[activeRow]?.programs[activeIndex];
@@ -138,7 +144,7 @@ export function GuideGrid({ label, rows, dayStart, dayEnd, now, jump, onDay }: G
       const row = rows[next.row];
       const target = row?.programs[programIndexAt(row, next.time)];
       if (target && (target.end <= viewStart || target.start >= viewEnd)) {
-        setViewStart(clampView(target.start - 15 * MINUTE));
+        setViewStart(target.start - 15 * MINUTE);
       }
     } else if (event.key === 'PageUp' || event.key === 'PageDown') {
       event.preventDefault();
@@ -168,6 +174,7 @@ export function GuideGrid({ label, rows, dayStart, dayEnd, now, jump, onDay }: G
       style={{ '--day-width': `${px(dayEnd - dayStart)}px` } as CSSProperties}
     >
       <div className={styles.ruler} aria-hidden="true">
+        <span className={styles.corner} />
         {marks.map((at) => (
           <span key={at} className={styles.mark} style={{ insetInlineStart: px(at - dayStart) }}>
             {formatClock(at, i18n.language)}

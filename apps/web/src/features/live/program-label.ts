@@ -34,5 +34,5 @@ export function programLabel(
     end: formatClock(p.end, language),
     state: t(STATE_KEYS[p.state]),
   });
-  return [name, ...flagMarksOf(p.flags).map((m) => t(m.key))].join(', ');
+  return [name, ...flagMarksOf(p.flags).map((m) => t(m.key))].join(t('GUIDE.LIST_SEPARATOR'));
 }
