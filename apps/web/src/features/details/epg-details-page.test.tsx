@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { epgPaths } from '@antenne/contract';
-import { config, mockFetch, requestsTo } from '../../../test/fetch-mock';
+import { apiError, config, mockFetch, requestsTo } from '../../../test/fetch-mock';
 import { epgHandlers, NOW } from '../../../test/epg-fixtures';
 import { preloadPageBeforeAll, renderApp } from '../../../test/render-app';
 import { useSessionStore } from '../../state/session-store';
@@ -89,14 +89,23 @@ describe('programme details, /details/epg/{channelId#startMs}', () => {
     expect(links(await actions())).toEqual([['Regarder en direct', '/player/ch-monde']]);
   });
 
-  test('an id that is not one, or no programme starting then, goes to /notFound', async () => {
-    mockFetch(epgHandlers());
+  test('an id that is not one, no programme starting then, or a date outside the window goes to /notFound', async () => {
+    mockFetch({
+      ...epgHandlers(),
+      [epgPaths.channelDate(config, 'ch-monde', '2026-02-01')]: () =>
+        apiError(422, 'DATE_REQUESTED_OUTSIDE_VALID_WINDOW'),
+    });
     const first = renderApp(detailsPath('ch-monde', '2026-03-10T20:30:00Z'));
     await waitFor(() => expect(window.location.pathname).toBe('/notFound'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
     first.unmount();
 
-    renderApp('/details/epg/ch-monde');
+    const second = renderApp('/details/epg/ch-monde');
+    await waitFor(() => expect(window.location.pathname).toBe('/notFound'));
+    second.unmount();
+
+    // Beyond the schedule's window: the server answers 422.
+    renderApp(detailsPath('ch-monde', '2026-02-01T20:00:00Z'));
     await waitFor(() => expect(window.location.pathname).toBe('/notFound'));
   });
 });

@@ -60,7 +60,8 @@ function ProgramDetails({ detailsId }: { detailsId: string }) {
   }
   if (program.isError) {
     const { error } = program;
-    if (isApiError(error) && (error.httpCode === 404 || error.httpCode === 400)) {
+    // Not one, none starting then, or a date outside the schedule's window (422).
+    if (isApiError(error) && [400, 404, 422].includes(error.httpCode)) {
       return <Navigate to="/notFound" replace />;
     }
     return (

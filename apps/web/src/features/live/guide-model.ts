@@ -36,10 +36,16 @@ export const dayEndOf = (dayStart: number) => {
   return next.getTime();
 };
 
-/** The UTC dates covering a local day: the first and how many (1, or 2 away from UTC). */
-export function utcSpanOf(dayStart: number): { date: EpgDate; days: number } {
-  const date = epgDateOf(dayStart);
-  return { date, days: epgDateOf(dayEndOf(dayStart) - 1) === date ? 1 : 2 };
+/**
+ * The UTC dates covering a local day: the first and how many (1, or 2 away from UTC), kept
+ * within the schedule's window around today's UTC date (the server answers 422 outside it: the
+ * local day +7 west of Greenwich, or −7 east of it, reaches a date beyond).
+ */
+export function utcSpanOf(dayStart: number, dayEnd: number, nowMs: number): { date: EpgDate; days: number } {
+  const today = Date.parse(epgDateOf(nowMs));
+  const first = Math.max(Date.parse(epgDateOf(dayStart)), today - EPG_WINDOW_DAYS * DAY_MS);
+  const last = Math.min(Date.parse(epgDateOf(dayEnd - 1)), today + EPG_WINDOW_DAYS * DAY_MS);
+  return { date: epgDateOf(first), days: Math.max(1, Math.round((last - first) / DAY_MS) + 1) };
 }
 
 export interface GuideProgram {

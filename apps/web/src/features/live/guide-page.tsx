@@ -36,7 +36,7 @@ export default function GuidePage() {
   );
   const dayStart = dayStartOf(dayOffset, now);
   const dayEnd = dayEndOf(dayStart);
-  const span = utcSpanOf(dayStart);
+  const span = utcSpanOf(dayStart, dayEnd, now);
   // The day before stays shown while another one loads: the grid keeps its place and its focus.
   const epg = useEpg(null, span.date, span.days, { keepPrevious: true });
   const onNow = useOnNow();
