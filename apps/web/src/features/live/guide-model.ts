@@ -62,7 +62,7 @@ export interface GuideRow {
   programs: GuideProgram[];
 }
 
-/** One row per channel (in the channels' order, then the others), its programmes over the day. */
+/** One row per channel, its programmes over the day, with its asset (name and logo) when known. */
 export function rowsOf(
   epg: ChannelEpgList | undefined,
   channels: readonly Asset[],
@@ -73,10 +73,8 @@ export function rowsOf(
   for (const entry of epg ?? []) {
     byChannel.set(entry.channelId, [...(byChannel.get(entry.channelId) ?? []), ...entry.programs]);
   }
-  const ids = [
-    ...channels.map((c) => c.assetId),
-    ...[...byChannel.keys()].filter((id) => !channels.some((c) => c.assetId === id)),
-  ];
+  // The answer's order (the server's channel numbers), then the channels airing nothing that day.
+  const ids = [...byChannel.keys(), ...channels.map((c) => c.assetId).filter((id) => !byChannel.has(id))];
   return ids.map((channelId) => {
     const seen = new Set<string>();
     const programs = (byChannel.get(channelId) ?? [])

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { epgPaths } from '@antenne/contract';
-import { config, mockFetch, requestsTo } from '../../../test/fetch-mock';
+import { apiError, config, mockFetch, requestsTo } from '../../../test/fetch-mock';
 import { epgHandlers, NOW } from '../../../test/epg-fixtures';
 import { preloadPageBeforeAll, renderApp } from '../../../test/render-app';
 import { DESKTOP_WIDTH, setViewportWidth } from '../../../test/viewport';
@@ -120,5 +120,17 @@ describe('the programme guide, on a desktop', () => {
     expect(await tile(/monde 03-17 20:00, de 20:00 à 21:00, À venir/)).toBeInTheDocument();
     expect(requestsTo(fetchMock, epgPaths.allDate(config, '2026-03-17'))).toHaveLength(1);
     await waitFor(() => expect(days[14]).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  test('without the on-now answer the grid still shows, its channels named by id', async () => {
+    mockFetch({ ...epgHandlers(), [epgPaths.onNow(config)]: () => apiError(503, 'UNAVAILABLE') });
+    renderApp('/guide');
+    const grid = await screen.findByRole('grid');
+    expect(
+      within(grid)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ch-monde', 'ch-info', 'ch-sport']);
+    expect(await tile(/^ch-monde, monde 03-10 20:00/)).toBeInTheDocument();
   });
 });

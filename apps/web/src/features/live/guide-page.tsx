@@ -70,7 +70,8 @@ export default function GuidePage() {
           </button>
         ))}
       </div>
-      {epg.isError || onNow.isError ? (
+      {/* Without the on-now answer the rows name the channels by id, without logos. */}
+      {epg.isError ? (
         <p role="alert" className={styles.status}>
           {t('GUIDE.ERROR')}
         </p>
