@@ -24,7 +24,7 @@ export function ChannelHeader({
   const name = channel ? titleOf(channel, i18n.language) : channelId;
   const logo = channel ? channelLogoOf(channel, i18n.language) : undefined;
   return (
-    <div role={rowHeader ? 'rowheader' : undefined} className={styles.channel}>
+    <span role={rowHeader ? 'rowheader' : undefined} className={styles.channel}>
       {logo ? (
         <img
           className={styles.logo}
@@ -32,12 +32,11 @@ export function ChannelHeader({
           width={LOGO_WIDTH}
           height={LOGO_HEIGHT}
           alt={name}
-          loading="lazy"
           decoding="async"
         />
       ) : (
         <span className={styles.channelName}>{name}</span>
       )}
-    </div>
+    </span>
   );
 }
