@@ -38,6 +38,14 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: the chunk graph the JavaScript budget test (e2e/tests/budget.test.ts) reads.
     manifest: true,
+    modulePreload: {
+      // A channel card's programme on now (components/asset-card/channel-on-now.tsx): its chunk
+      // comes when a channel card shows, and only its stylesheet is preloaded with it — the
+      // shared chunks it needs are the first screen's or tiny, and a list of their names would
+      // weigh on the home route's JavaScript budget (e2e/tests/budget.test.ts).
+      resolveDependencies: (filename, deps) =>
+        filename.includes('channel-on-now') ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     rolldownOptions: {
       treeshake: {
         // The contract's schema modules build TypeBox objects at module level; the web only uses

@@ -73,6 +73,8 @@ describe('the JavaScript budget of the home route', () => {
       'settings/settings-page',
       'player/player-page',
       'account/login-page',
+      'live/guide-page',
+      'details/epg-details-page',
     ]) {
       const chunk = manifest[`src/features/${page}.tsx`];
       expect(chunk, `${page} is its own chunk`).toBeDefined();
@@ -99,8 +101,10 @@ describe('the JavaScript budget of the home route', () => {
     console.info(report(sizes));
     expect(fetched.length).toBeGreaterThan(0);
     expect(total, report(sizes)).toBeLessThanOrEqual(BUDGET_BYTES);
-    expect(fetched.filter((path) => /(vod-details|search|settings|player|login)-page/.test(path))).toEqual(
-      [],
-    );
+    expect(
+      fetched.filter((path) =>
+        /(vod-details|epg-details|search|settings|player|login|guide)-page/.test(path),
+      ),
+    ).toEqual([]);
   });
 });

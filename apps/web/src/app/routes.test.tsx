@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { config, json, mockFetch } from '../../test/fetch-mock';
+import { epgHandlers } from '../../test/epg-fixtures';
 import { useSessionStore } from '../state/session-store';
 
 beforeEach(() => {
@@ -16,7 +17,7 @@ describe('the route table', () => {
     ['/', 'Accueil', undefined],
     ['/mosaic/bookmark', 'Continuer à regarder', undefined],
     ['/details/vod/redbee:abc123', 'Détails', undefined],
-    ['/details/epg/channel-59%231767225600000', 'Détails du programme', 'channel-59#1767225600000'],
+    ['/guide', 'Guide des programmes', undefined],
     ['/search', 'Recherche', undefined],
     ['/settings', 'Paramètres', undefined],
     ['/login', 'Connexion', undefined],
@@ -32,10 +33,13 @@ describe('the route table', () => {
     if (id) expect(screen.getByText(`Identifiant : ${id}`)).toBeInTheDocument();
   });
 
-  test('/details/epg/{channelId#startTimestampMs} keeps a raw # as part of the programme id', async () => {
-    renderApp('/details/epg/channel-59#1767225600000');
-    expect(await heading('Détails du programme')).toBeInTheDocument();
-    expect(screen.getByText('Identifiant : channel-59#1767225600000')).toBeInTheDocument();
+  test.each([
+    ['encoded', '/details/epg/ch-monde%231773172800000'],
+    ['raw (the rest of the id is the hash)', '/details/epg/ch-monde#1773172800000'],
+  ])('/details/epg/{channelId#startTimestampMs} with the # %s shows that programme', async (_, path) => {
+    mockFetch(epgHandlers());
+    renderApp(path);
+    expect(await heading('monde 03-10 20:00')).toBeInTheDocument();
   });
 
   test('an unknown path shows PAGE UNDER CONSTRUCTION (in words) inside the shell', async () => {

@@ -14,6 +14,7 @@ const CategoryPage = lazyPage(() => import('../features/category/category-page')
 const MosaicPage = lazyPage(() => import('../features/mosaic/mosaic-page'));
 const VodDetailsPage = lazyPage(() => import('../features/details/vod-details-page'));
 const EpgDetailsPage = lazyPage(() => import('../features/details/epg-details-page'));
+const GuidePage = lazyPage(() => import('../features/live/guide-page'));
 const SearchPage = lazyPage(() => import('../features/search/search-page'));
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'));
 const LoginPage = lazyPage(() => import('../features/account/login-page'));
@@ -45,6 +46,7 @@ export const routes: AppRoute[] = [
   { path: '/mosaic/:id', page: MosaicPage },
   { path: '/details/vod/:id', page: VodDetailsPage },
   { path: '/details/epg/:id', page: EpgDetailsPage },
+  { path: '/guide', page: GuidePage },
   { path: '/search', page: SearchPage },
   { path: '/settings', page: SettingsPage },
   { path: '/login', page: LoginPage },

@@ -15,7 +15,7 @@ async function openMenu() {
 }
 
 describe('burger menu', () => {
-  test('opens from the Menu button with Home, the structure items and My content', async () => {
+  test('opens from the Menu button with Home, the TV guide, the structure items and My content', async () => {
     mockFetch(shellHandlers());
     renderApp('/');
     const { button, menu } = await openMenu();
@@ -25,6 +25,7 @@ describe('burger menu', () => {
     const links = within(menu).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Accueil', '/'],
+      ['Guide TV', '/guide'],
       ['Cinéma', '/vod/page-cinema'],
       ['Podcasts', '/vod/page-podcasts'],
       ['Antenne Monde Info (nouvel onglet)', 'https://info.example/'],

@@ -50,7 +50,7 @@ function configuredEntries(items: MenuItem[], language: string, homeId: string |
 }
 
 /**
- * The burger menu (spec part 2 §2): Home, the structure's menu items, then My content. It fades
+ * The burger menu (spec part 2 §2): Home, the TV guide, the structure's menu items, then My content. It fades
  * in and out over 250 ms (no fade under prefers-reduced-motion), and closes on a choice, on
  * Escape and on a click outside; Escape and a choice give the focus back to the Menu button.
  * The column starts under the top bar; its height comes from the window's height: it is as tall
@@ -116,6 +116,7 @@ export function BurgerMenu({
   const language = i18n.resolvedLanguage ?? i18n.language;
   const entries: Entry[] = [
     { key: 'home', label: t('MENU.HOME'), href: '/', newTab: false, highlighted: true },
+    { key: 'guide', label: t('MENU.GUIDE'), href: '/guide', newTab: false, highlighted: false },
     ...configuredEntries(menuItemsOf(menu.data), language, homeId),
     { key: 'mycontent', label: t('MENU.MY_CONTENT'), href: '/mycontent', newTab: false, highlighted: false },
   ];

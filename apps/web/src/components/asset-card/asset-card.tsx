@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { Asset } from '@antenne/contract';
 import { Link, useNavigate } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,9 @@ const BADGE_KEYS = {
   new_season: 'CARD.BADGE_NEW_SEASON',
   new_episodes: 'CARD.BADGE_NEW_EPISODES',
 } as const;
+
+/** A channel's programme on now: its code comes with the first channel card (off the first screen's budget). */
+const OnNow = lazy(() => import('./channel-on-now'));
 
 /** Card widths (spec part 2 §9): 280 landscape; 280×420 portrait on desktop; 90×135 on mobile. */
 export const CARD_WIDTH = { landscape: 280, portrait: 280, mobile: 90 } as const;
@@ -129,6 +133,13 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
           <HeartIcon />
         </button>
       </span>
+      {asset.type === 'TV_CHANNEL' ? (
+        <div className={styles.extra}>
+          <Suspense>
+            <OnNow channelId={asset.assetId} />
+          </Suspense>
+        </div>
+      ) : null}
     </article>
   );
 }

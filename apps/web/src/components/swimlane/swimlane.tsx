@@ -72,6 +72,8 @@ export function Swimlane({ reference, eager = false, emptyState = false }: Swiml
   if ((component.isError && !needsSignIn) || content.isError) return null;
 
   const items: Asset[] = content.data?.items ?? [];
+  // A lane of channels leads to the guide.
+  const live = items[0]?.type === 'TV_CHANNEL';
   const total = content.data?.totalCount ?? items.length;
   const loading = !needsSignIn && (!near || component.isPending || content.isPending);
 
@@ -94,9 +96,11 @@ export function Swimlane({ reference, eager = false, emptyState = false }: Swiml
       title={title}
       orientation={orientation}
       eager={eager}
-      {...(!needsSignIn && total > max
-        ? { moreHref: `/mosaic/${encodeURIComponent(reference.referenceId)}` }
-        : {})}
+      {...(live
+        ? { moreHref: '/guide', moreLabel: t('GUIDE.OPEN') }
+        : !needsSignIn && total > max
+          ? { moreHref: `/mosaic/${encodeURIComponent(reference.referenceId)}` }
+          : {})}
       content={row}
     />
   );
@@ -109,8 +113,10 @@ export interface LaneViewProps {
   headingId: string;
   title: string;
   orientation: CardOrientation;
-  /** The mosaic with every title, when there are more than the lane shows. */
+  /** The mosaic with every title, when there are more than the lane shows (for channels, the guide). */
   moreHref?: string;
+  /** The link's text ('More' when not given). */
+  moreLabel?: string;
   content: LaneContent;
   /** The first cards' images load at once (lanes on the first screen). */
   eager?: boolean;
@@ -126,6 +132,7 @@ export function LaneView({
   title,
   orientation,
   moreHref,
+  moreLabel,
   content,
   eager = false,
   sectionRef,
@@ -143,7 +150,7 @@ export function LaneView({
         </h2>
         {moreHref ? (
           <Link className={styles.more} to={moreHref}>
-            {t('SWIMLANE.MORE')}
+            {moreLabel ?? t('SWIMLANE.MORE')}
             <span className="visually-hidden">{` — ${title}`}</span>
           </Link>
         ) : null}

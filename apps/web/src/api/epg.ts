@@ -1,0 +1,137 @@
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import {
+  EPG_MAX_PAGE_SIZE,
+  epgDateOf,
+  epgPaths,
+  parseProgramDetailsId,
+  queryKeys,
+  type ChannelEpg,
+  type ChannelEpgList,
+  type ChannelOnNowList,
+  type ConfigWeb,
+  type EpgDate,
+  type Program,
+} from '@antenne/contract';
+import { api, ApiError } from './client';
+import { useStartup } from './use-startup';
+
+/**
+ * The EPG calls the web app makes (Exposure notes §8): one channel's or every channel's programmes
+ * over days (UTC dates), what is on now, and one programme by its details id. Typed with the
+ * contract's static types, keyed by its query keys.
+ */
+
+/** Days after `date` read with it: `days` 1 is that date alone. */
+const around = (days: number) => ({ daysBackward: 0, daysForward: Math.max(0, days - 1) });
+
+/** `epg/{channelId}/date/{date}`: one channel's programmes from `date` over `days` UTC days. */
+export function getChannelEpg(
+  config: ConfigWeb,
+  channelId: string,
+  date: EpgDate,
+  { days = 1, signal }: { days?: number; signal?: AbortSignal } = {},
+): Promise<ChannelEpg> {
+  return api.get<ChannelEpg>(epgPaths.channelDate(config, channelId, date), {
+    baseUrl: config.exposureBaseUrl,
+    query: { ...around(days), pageSize: EPG_MAX_PAGE_SIZE, pageNumber: 1 },
+    signal,
+  });
+}
+
+/** `epg/date/{date}`: every channel's programmes from `date` over `days` UTC days. */
+export function getAllChannelsEpg(
+  config: ConfigWeb,
+  date: EpgDate,
+  { days = 1, signal }: { days?: number; signal?: AbortSignal } = {},
+): Promise<ChannelEpgList> {
+  return api.get<ChannelEpgList>(epgPaths.allDate(config, date), {
+    baseUrl: config.exposureBaseUrl,
+    query: { ...around(days), pageSize: EPG_MAX_PAGE_SIZE, pageNumber: 1 },
+    signal,
+  });
+}
+
+/** `channelId` null: every channel. */
+export const epgQueryOptions = (config: ConfigWeb, channelId: string | null, date: EpgDate, days = 1) =>
+  queryOptions<ChannelEpgList>({
+    queryKey: queryKeys.epg(channelId, date, days),
+    queryFn: ({ signal }) =>
+      channelId === null
+        ? getAllChannelsEpg(config, date, { days, signal })
+        : getChannelEpg(config, channelId, date, { days, signal }).then((one) => [one]),
+    staleTime: 5 * 60_000,
+  });
+
+/** `keepPrevious`: the last answer stays while another date loads (the guide keeps its grid). */
+export function useEpg(
+  channelId: string | null,
+  date: EpgDate,
+  days = 1,
+  { keepPrevious = false }: { keepPrevious?: boolean } = {},
+) {
+  const { config } = useStartup();
+  return useQuery({
+    ...epgQueryOptions(config, channelId, date, days),
+    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
+  });
+}
+
+/** `channel/onnow`: every channel, its programme on air and those starting within `minutesForward`. */
+export function getOnNow(
+  config: ConfigWeb,
+  { minutesForward = 0, signal }: { minutesForward?: number; signal?: AbortSignal } = {},
+): Promise<ChannelOnNowList> {
+  return api.get<ChannelOnNowList>(epgPaths.onNow(config), {
+    baseUrl: config.exposureBaseUrl,
+    query: { minutesForward, pageSize: 500, pageNumber: 1 },
+    signal,
+  });
+}
+
+/** Read again every minute while shown: what is on air changes with the clock. */
+export const ON_NOW_REFRESH_MS = 60_000;
+
+export const onNowQueryOptions = (config: ConfigWeb, minutesForward = 0) =>
+  queryOptions({
+    queryKey: queryKeys.onNow(minutesForward),
+    queryFn: ({ signal }) => getOnNow(config, { minutesForward, signal }),
+    staleTime: 30_000,
+    refetchInterval: ON_NOW_REFRESH_MS,
+  });
+
+export function useOnNow(minutesForward = 0) {
+  const { config } = useStartup();
+  return useQuery(onNowQueryOptions(config, minutesForward));
+}
+
+/**
+ * The programme of a details id (`{channelId}#{startMs}`): its channel's programmes of the start's
+ * UTC date, the one starting at that instant. An id that is not one → 400 INVALID_ID; no programme
+ * starting then → 404 PROGRAM_NOT_FOUND.
+ */
+export async function getProgramByDetailsId(
+  config: ConfigWeb,
+  detailsId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Program> {
+  const parsed = parseProgramDetailsId(detailsId);
+  if (!parsed) throw new ApiError(400, 'INVALID_ID', detailsId);
+  const date = epgDateOf(parsed.startMs);
+  const path = epgPaths.channelDate(config, parsed.channelId, date);
+  const epg = await getChannelEpg(config, parsed.channelId, date, { signal });
+  const program = epg.programs.find((p) => Date.parse(p.startTime) === parsed.startMs);
+  if (!program) throw new ApiError(404, 'PROGRAM_NOT_FOUND', path);
+  return program;
+}
+
+export const programQueryOptions = (config: ConfigWeb, detailsId: string | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.program(detailsId),
+    queryFn: detailsId ? ({ signal }) => getProgramByDetailsId(config, detailsId, { signal }) : skipToken,
+    staleTime: 60_000,
+  });
+
+export function useProgram(detailsId: string | undefined) {
+  const { config } = useStartup();
+  return useQuery(programQueryOptions(config, detailsId));
+}

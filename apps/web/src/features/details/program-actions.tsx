@@ -1,0 +1,54 @@
+import { hasProgramFlag, type Program } from '@antenne/contract';
+import { useTranslation } from 'react-i18next';
+import type { ProgramState } from '../../lib/live';
+import { PlayAction } from './play-action';
+import styles from './vod-details-page.module.css';
+
+const player = (id: string) => `/player/${encodeURIComponent(id)}`;
+
+/**
+ * What a programme offers by its state and flags (spec part 1 §2, §9): on air, watch live (the
+ * channel) and, with the start-over flag, from its start (the programme); ended, with the catch-up
+ * flag and within CATCHUP_DAYS, watch it. Reminders (upcoming) and recordings come later.
+ */
+export function ProgramActions({
+  program,
+  state,
+  catchupOpen,
+}: {
+  program: Program;
+  state: ProgramState;
+  catchupOpen: boolean;
+}) {
+  const { t } = useTranslation();
+  const primary = `${styles.action} ${styles.primary}`;
+  let actions = null;
+  if (state === 'live') {
+    actions = (
+      <>
+        <PlayAction to={player(program.channelId)} label={t('PROGRAM.WATCH_LIVE')} className={primary} />
+        {hasProgramFlag(program.flags, 'STARTOVER') ? (
+          <PlayAction
+            to={player(program.programId)}
+            label={t('PROGRAM.START_OVER')}
+            className={styles.action ?? ''}
+          />
+        ) : null}
+      </>
+    );
+  } else if (state === 'ended') {
+    actions = catchupOpen ? (
+      <PlayAction to={player(program.programId)} label={t('PROGRAM.WATCH')} className={primary} />
+    ) : (
+      <p>
+        {hasProgramFlag(program.flags, 'CATCHUP') ? t('PROGRAM.CATCHUP_OVER') : t('PROGRAM.NOT_AVAILABLE')}
+      </p>
+    );
+  }
+  if (actions === null) return null;
+  return (
+    <div className={styles.actions} role="group" aria-label={t('PROGRAM.ACTIONS')}>
+      {actions}
+    </div>
+  );
+}

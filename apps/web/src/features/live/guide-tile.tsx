@@ -1,0 +1,71 @@
+import type { Asset } from '@antenne/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from '../../lib/router';
+import { titleOf } from '../../lib/asset-display';
+import { formatClock, programDetailsPath, programStateAt } from '../../lib/live';
+import { programLabel } from './program-label';
+import { MINUTE, PX_PER_MINUTE, type GuideProgram } from './guide-model';
+import { FlagMarks } from './flag-marks';
+import styles from './guide.module.css';
+
+export interface GuideTileProps {
+  item: GuideProgram;
+  channel: Asset | undefined;
+  /** The channel's name when its asset is not known. */
+  channelName: string | undefined;
+  now: number;
+  dayStart: number;
+  dayEnd: number;
+  /** The grid's one tab stop. */
+  active: boolean;
+}
+
+/**
+ * A programme on the grid: a cell holding the link to its details, placed by its times (cut at the
+ * day's edges). Its accessible name says the channel, the title, the times and the state.
+ */
+export function GuideTile({ item, channel, channelName, now, dayStart, dayEnd, active }: GuideTileProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { program, start, end } = item;
+  const title = titleOf(program.asset, language);
+  const state = programStateAt(start, end, now);
+  const from = Math.max(start, dayStart);
+  const to = Math.min(end, dayEnd);
+  const times = { start: formatClock(start, language), end: formatClock(end, language) };
+  const name = programLabel(t, language, {
+    channel: channel ? titleOf(channel, language) : (channelName ?? program.channelId),
+    title,
+    start,
+    end,
+    state,
+    flags: program.flags,
+  });
+  return (
+    <div
+      role="gridcell"
+      className={`${styles.tile} ${styles[state] ?? ''}`}
+      style={{
+        insetInlineStart: ((from - dayStart) / MINUTE) * PX_PER_MINUTE,
+        inlineSize: Math.max(2, ((to - from) / MINUTE) * PX_PER_MINUTE - 2),
+      }}
+    >
+      <Link
+        to={programDetailsPath(program.channelId, start)}
+        className={styles.tileLink}
+        tabIndex={active ? 0 : -1}
+        data-program={program.programId}
+        aria-label={name}
+      >
+        <span className={styles.tileTitle}>{title}</span>
+        <span className={styles.tileTimes}>
+          {times.start} – {times.end}
+        </span>
+        <span className={styles.tileMarks}>
+          {state === 'live' ? <span className={styles.liveBadge}>{t('GUIDE.STATE_LIVE')}</span> : null}
+          <FlagMarks flags={program.flags} />
+        </span>
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { programDetailsId, type Asset, type AssetImage } from '@antenne/contract';
+import { localizedOf } from './asset-display';
+
+/**
+ * What the guide, the programme details and the channels lane share about live television: a
+ * programme's state at an instant, its details path, times in the reader's language, a channel's
+ * logo and a clock that ticks.
+ */
+
+export type ProgramState = 'live' | 'ended' | 'upcoming';
+
+export const programStateAt = (startMs: number, endMs: number, nowMs: number): ProgramState =>
+  nowMs < startMs ? 'upcoming' : nowMs >= endMs ? 'ended' : 'live';
+
+/** `/details/epg/{channelId#startMs}`, the `#` encoded (`%23`). */
+export const programDetailsPath = (channelId: string, startMs: number) =>
+  `/details/epg/${encodeURIComponent(programDetailsId(channelId, startMs))}`;
+
+/** `20:15` (or the language's own form), local time. */
+export const formatClock = (ms: number, language: string) =>
+  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(ms);
+
+/** `mardi 10 mars`, local date. */
+export const formatDay = (ms: number, language: string) =>
+  new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' }).format(ms);
+
+/** A channel's logo (its `logo` image), else its first image. */
+export function channelLogoOf(channel: Pick<Asset, 'localized'>, language: string): AssetImage | undefined {
+  const images = localizedOf(channel, language)?.images ?? [];
+  return images.find((i) => i.type === 'logo') ?? images[0];
+}
+
+/** The share of a programme gone by at `nowMs`, 0–1. */
+export const progressAt = (startMs: number, endMs: number, nowMs: number) =>
+  endMs <= startMs ? 0 : Math.min(1, Math.max(0, (nowMs - startMs) / (endMs - startMs)));
+
+/** The time now, read again every `everyMs` (a test moves it with fake timers). */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
