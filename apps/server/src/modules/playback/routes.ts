@@ -47,7 +47,7 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
       schema: {
         tags: ['playback'],
         summary:
-          'A media file (manifest, segment, subtitles) under a play token: /play/<token>/media/… or /play/<token>/demo-media/…',
+          'A media file (manifest, segment, subtitles) under a play token: /play/<token>/media/…, /play/<token>/demo-media/… or a live stream /play/<token>/live/<channelId>/…',
         description: `The URLs of the play response. 403 INVALID_PLAY_TOKEN when the token is wrong, expired or not for this folder. ${MEDIA_ROUTE_DESCRIPTION}`,
         params: Type.Object({
           '*': Type.String({ description: '<playToken>/media/… or <playToken>/demo-media/…' }),
@@ -57,6 +57,12 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
     },
     async (request, reply) => {
       const file = services.media.resolve(request.url);
+      if (file.live !== undefined) {
+        // A live stream's manifest or segment, computed now (modules/live/stream, ADR 0023).
+        const { channelId, rest, limit } = file.live;
+        const answer = await services.live.answer(channelId, rest, limit);
+        return reply.header('cache-control', answer.cacheControl).type(answer.contentType).send(answer.body);
+      }
       return serveMediaFile(request, reply, file.root, file.path);
     },
   );
