@@ -1,6 +1,7 @@
-import type { PlayResponse } from '@antenne/contract';
+import { accountPaths, type LoginResponse, type PlayResponse } from '@antenne/contract';
+import { bearer } from '../accounts/helpers.js';
 import { describe, expect, test } from 'vitest';
-import { engines } from '../helpers/test-app.js';
+import { engines, TENANT } from '../helpers/test-app.js';
 import { CH, FR_IP, PROG, playRequest, SE_IP, START, useLivePlay } from './live-play-helpers.js';
 
 /** entitlement/play of channels and programmes (issue 15 item 3) on the real app, and their media under the token. */
@@ -135,5 +136,28 @@ describe.each(engines)('live play (%s)', (engine) => {
     state().clock.now -= 120_000;
     expect(after - before).toBe(60);
     expect((await playRequest(state().app, 'ni-chaine-ni-programme', auth())).statusCode).toBe(404);
+  });
+
+  test('parental PIN: a child profile playing a programme whose aired title is above its level needs the PIN; the channel itself plays (last: selecting a profile ends the owner’s session)', async () => {
+    const created = await state().app.inject({
+      method: 'POST',
+      url: accountPaths.profiles(TENANT),
+      headers: auth(),
+      payload: { displayName: 'Enfants', child: true, metadata: { PrLevel: '1' } },
+    });
+    const child = created
+      .json<{ profiles: { userId: string; displayName: string }[] }>()
+      .profiles.find((p) => p.displayName === 'Enfants');
+    const selected = await state().app.inject({
+      method: 'GET',
+      url: accountPaths.selectProfile(TENANT, child?.userId ?? ''),
+      headers: auth(),
+    });
+    expect(selected.statusCode, selected.body).toBe(200);
+    const kid = { ...bearer(selected.json<LoginResponse>().sessionToken), 'x-forwarded-for': FR_IP };
+    const mature = await playRequest(state().app, PROG.mature, kid);
+    expect(mature.statusCode).toBe(403);
+    expect(mature.json()).toMatchObject({ message: 'PARENTAL_PIN_REQUIRED' });
+    expect((await playRequest(state().app, CH.franceOnly, kid)).statusCode).toBe(200);
   });
 });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LiveStreamService } from '../../src/modules/live/index.js';
-import { firstDecodeTime } from '../../src/modules/live/stream/fmp4.js';
-import { fakeSchedule, writeMedia } from './stream-helpers.js';
+import { firstDecodeTime, retime } from '../../src/modules/live/stream/fmp4.js';
+import { fakeSchedule, fakeSegment, writeMedia } from './stream-helpers.js';
 
 /**
  * The live manifests computed from the clock (ADR 0023), on a fake clock and a fake schedule:
@@ -205,5 +205,19 @@ describe('live DASH', () => {
     expect(mpd).toContain('type="static" mediaPresentationDuration="PT80S"');
     expect(mpd).toContain('start="PT0S"');
     expect(mpd).toContain('start="PT20S"');
+  });
+});
+
+describe('segment retiming', () => {
+  test('tfdt and the sidx earliest presentation time move together; nothing else changes', () => {
+    const original = fakeSegment(25600, 'x');
+    const moved = retime(original, 22_982_317_747_200);
+    expect(moved.length).toBe(original.length);
+    expect(firstDecodeTime(moved)).toBe(22_982_317_747_200);
+    const sidxAt = moved.indexOf('sidx') + 4;
+    // version/flags, reference_ID, timescale, then the 64-bit earliest presentation time.
+    expect(Number(moved.readBigUInt64BE(sidxAt + 12))).toBe(22_982_317_747_200 + 1024);
+    expect(moved.subarray(moved.indexOf('mdat'))).toEqual(original.subarray(original.indexOf('mdat')));
+    expect(() => retime(Buffer.from('not a segment'), 0)).toThrow();
   });
 });

@@ -151,7 +151,8 @@ export class LiveStreamService {
     if (slot >= slotAt(now) || slot < slotAt(now - CATCHUP_MS)) throw notFound();
     if (limit !== undefined && (slot < boundarySlot(limit.fromMs) || slot >= boundarySlot(limit.toMs)))
       throw notFound();
-    const run = (await this.runs(channelId, channelMedia, slot, slot + 1)).find(
+    // A segment's place needs only the run it is in (its anchor), not the true start of a filler: no lookback.
+    const run = (await this.runs(channelId, channelMedia, slot, slot + 1, 0)).find(
       (r) => r.startSlot <= slot && slot < r.endSlot,
     );
     const ref = channelMedia.renditions.find((r) => r.id === repId);
@@ -194,9 +195,15 @@ export class LiveStreamService {
     return { contentType: 'video/mp4', cacheControl: SEGMENT_CACHE_CONTROL, body: bytes };
   }
 
-  /** The runs over slots [from, to), the schedule read from LOOKBACK_MS earlier. */
-  private async runs(channelId: string, channelMedia: MediaInfo, from: number, to: number): Promise<Run[]> {
-    const readFrom = from * SLOT_MS - LOOKBACK_MS;
+  /** The runs over slots [from, to), the schedule read from `lookbackMs` earlier. */
+  private async runs(
+    channelId: string,
+    channelMedia: MediaInfo,
+    from: number,
+    to: number,
+    lookbackMs = LOOKBACK_MS,
+  ): Promise<Run[]> {
+    const readFrom = from * SLOT_MS - lookbackMs;
     const programmes = await this.deps.schedule.programmesBetween(channelId, readFrom, to * SLOT_MS);
     const withMedia = await Promise.all(
       programmes.map(async (p) => {
