@@ -182,6 +182,10 @@ describe('live DASH', () => {
     expect(mpd).toContain('availabilityStartTime="1970-01-01T00:00:00Z"');
     expect(mpd).toContain(`publishTime="${new Date(clock.now).toISOString()}"`);
     expect(mpd).toContain('timeShiftBufferDepth="PT120S"');
+    // The server's clock for the player (shaka syncs to it: a moved test clock, a skewed device).
+    expect(mpd).toContain(
+      `<UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="${new Date(clock.now).toISOString()}"/>`,
+    );
     expect(mpd).not.toContain('text/vtt');
     const slot0 = T0 / 2000;
     expect(mpd).toContain(`<Period id="p-p1-${slot0}" start="PT${T0 / 1000}S">`);

@@ -78,7 +78,10 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
           description:
             'Bearer session token (a trailer plays without one; otherwise 401 NO_SESSION_TOKEN with a LOGIN action). ' +
             `Rights per offer type; 403 NOT_ENTITLED (BUY_WATCH_NOW), NOT_PUBLISHED (WAIT), LICENSE_EXPIRED, GEO_BLOCKED, NOT_AVAILABLE_IN_FORMAT; ` +
-            `a profile below the asset's rating sends the main profile's PIN in ${PARENTAL_PIN_HEADER} (403 PARENTAL_PIN_REQUIRED / INVALID_PIN_CODE; 429 after 5 wrong PINs in 15 minutes).`,
+            `a profile below the asset's rating sends the main profile's PIN in ${PARENTAL_PIN_HEADER} (403 PARENTAL_PIN_REQUIRED / INVALID_PIN_CODE; 429 after 5 wrong PINs in 15 minutes). ` +
+            'A TV_CHANNEL plays its live stream (rights: its package, a Subscription product); a programme id of the schedule plays ' +
+            'from its start while on air with the start-over flag, or as a bounded manifest once ended with the catch-up flag ' +
+            '(403 NOT_PUBLISHED with WAIT before it starts, NOT_AVAILABLE_IN_FORMAT without the flag, LICENSE_EXPIRED after the catch-up days).',
           params: PlayParams,
           headers: Type.Object({ [PARENTAL_PIN_HEADER]: Type.Optional(Type.String({ maxLength: 32 })) }),
           response: { 200: PlayResponseSchema, ...errors, 429: ErrorBodySchema },
