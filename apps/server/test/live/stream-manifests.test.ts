@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LiveStreamService } from '../../src/modules/live/index.js';
 import { firstDecodeTime, retime } from '../../src/modules/live/stream/fmp4.js';
-import { fakeSchedule, fakeSegment, writeMedia } from './stream-helpers.js';
+import { AUDIO_30S, fakeSchedule, fakeSegment, writeMedia } from './stream-helpers.js';
 
 /**
  * The live manifests computed from the clock (ADR 0023), on a fake clock and a fake schedule:
@@ -34,6 +34,7 @@ const service = (now = () => clock.now) =>
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'antenne-live-'));
   folders.set('ch', writeMedia(dir, 'chan', 15));
+  folders.set('ch2', folders.get('ch') ?? '');
   folders.set('film', writeMedia(dir, 'film', 5));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -119,6 +120,15 @@ describe('live HLS', () => {
     const init = await service().answer('ch', 'i/p-p1/0.m4s');
     expect(String(init.body)).toContain('init film 0');
     expect(init.contentType).toBe('video/mp4');
+  });
+
+  test('the last audio segment before a programme starts ends on the boundary (no hole: moved, overlapping the one before)', async () => {
+    const slot = T0 / 2000 + 3; // the 4th slot of a loop of the channel's media (T0 starts one)
+    const segment = await service().answer('ch2', `s/1/${slot}.m4s`);
+    const natural = (T0 / 1000) * 48000 + AUDIO_30S.slice(0, 4).reduce((a, b) => a + b);
+    expect(natural).toBeLessThan(((T0 + 8 * S) / 1000) * 48000);
+    const end = (firstDecodeTime(segment.body as Buffer) ?? 0) + (AUDIO_30S[3] ?? 0);
+    expect(end).toBe(((T0 + 8 * S) / 1000) * 48000);
   });
 
   test('two services at the same instant give the same bytes (two server processes agree)', async () => {

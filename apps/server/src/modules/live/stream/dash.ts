@@ -96,7 +96,9 @@ export function mpd(runs: Run[], options: MpdOptions): string {
     `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" ${head} minBufferTime="PT4S">\n` +
     `${periods.join('\n')}\n` +
     // The server's clock for the player (a moved test clock, a device's skewed one): shaka reads it.
-    (dynamic ? `<UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="${new Date(now).toISOString()}"/>\n` : '') +
+    (dynamic
+      ? `<UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="${new Date(now).toISOString()}"/>\n`
+      : '') +
     `</MPD>\n`
   );
 }

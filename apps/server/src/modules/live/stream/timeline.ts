@@ -45,6 +45,9 @@ export interface Placement {
   duration: number;
 }
 
+/** The most a segment is moved to end on a cut. */
+const MAX_SHIFT_SECONDS = 0.25;
+
 const mod = (a: number, m: number) => ((a % m) + m) % m;
 const ticks = (slot: number, timescale: number) => slot * SLOT_SECONDS * timescale;
 
@@ -61,10 +64,18 @@ export function place(run: Run, rendition: Rendition, slot: number): Placement {
   const m = run.media.loopSlots;
   const j = mod(slot - run.anchorSlot, m);
   const index = Math.min(j, rendition.segments.length - 1);
-  const mediaTime = ticks(slot - j, rendition.timescale) + (rendition.starts[index] ?? 0);
+  let mediaTime = ticks(slot - j, rendition.timescale) + (rendition.starts[index] ?? 0);
   const start = listedStart(run, rendition, slot);
-  const end =
-    slot + 1 >= run.endSlot ? ticks(run.endSlot, rendition.timescale) : listedStart(run, rendition, slot + 1);
+  const last = slot + 1 >= run.endSlot || j === m - 1;
+  const end = last
+    ? ticks(Math.min(run.endSlot, slot - j + m), rendition.timescale)
+    : listedStart(run, rendition, slot + 1);
+  // The last segment before a cut (a loop's end, a programme's end) ends on it: an AAC segment a
+  // few tens of ms short would leave a hole players stall on (hls.js did, at a programme's end);
+  // overlapping the previous segment instead is harmless. Only for small differences.
+  const natural = mediaTime + (rendition.segments[index]?.duration ?? 0);
+  if (last && natural < end && end - natural <= MAX_SHIFT_SECONDS * rendition.timescale)
+    mediaTime += end - natural;
   return { slot, run, rendition, index, mediaTime, start, duration: end - start };
 }
 
