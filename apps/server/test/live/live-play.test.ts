@@ -85,6 +85,16 @@ describe.each(engines)('live play (%s)', (engine) => {
     expect(media.body).toContain(`#EXT-X-PROGRAM-DATE-TIME:${new Date(start).toISOString()}`);
     // The programme's token does not open the channel's live window.
     expect((await get(hls.replace(`from-${start}`, 'live'))).statusCode).toBe(403);
+
+    // Once the programme is over, the start-over manifests say so: ENDLIST, the MPD's duration.
+    state().clock.now = end + 60_000;
+    const over = await get(hls.replace('master.m3u8', 'media_0.m3u8'));
+    const mpd = await get(body.formats[1]?.mediaLocator ?? '');
+    state().clock.now = START;
+    expect(over.statusCode).toBe(200);
+    expect(over.body.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    expect(over.body.match(/#EXTINF/g)).toHaveLength(900);
+    expect(mpd.body).toContain(`mediaPresentationDuration="PT${end / 1000}S"`);
   });
 
   test('an ended programme with catch-up → the bounded manifest (static, ENDLIST); without the flag, too old, or future: refused', async () => {

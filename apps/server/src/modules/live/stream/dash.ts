@@ -17,6 +17,8 @@ export interface MpdOptions {
   now: number;
   /** Live: the time-shift window in seconds. */
   windowSeconds: number;
+  /** A start-over whose programme is over: the presentation ends with it (mediaPresentationDuration). */
+  ended?: boolean;
 }
 
 const duration = (seconds: number) => `PT${Number(seconds.toFixed(3))}S`;
@@ -89,7 +91,8 @@ export function mpd(runs: Run[], options: MpdOptions): string {
   const head = dynamic
     ? `type="dynamic" availabilityStartTime="1970-01-01T00:00:00Z" publishTime="${new Date(now).toISOString()}"` +
       ` minimumUpdatePeriod="PT2S" timeShiftBufferDepth="${duration(kind === 'live' ? options.windowSeconds : (to - from) * SLOT_SECONDS + SLOT_SECONDS)}"` +
-      ` suggestedPresentationDelay="PT6S"`
+      ` suggestedPresentationDelay="PT6S"` +
+      (options.ended === true ? ` mediaPresentationDuration="${duration(to * SLOT_SECONDS)}"` : '')
     : `type="static" mediaPresentationDuration="${duration((to - from) * SLOT_SECONDS)}"`;
   return (
     `<?xml version="1.0" encoding="utf-8"?>\n` +

@@ -20,6 +20,8 @@ export function hlsMediaPlaylist(
   from: number,
   to: number,
   kind: WindowKind,
+  /** An event (start-over) whose programme is over: ENDLIST closes it. */
+  ended = false,
 ): string {
   const list = placements(runs, ref, from, to);
   const seconds = (p: (typeof list)[number]) => p.duration / p.rendition.timescale;
@@ -41,7 +43,7 @@ export function hlsMediaPlaylist(
     lines.push(`#EXTINF:${seconds(p).toFixed(6)},`);
     lines.push(segmentUrl(ref.id, p.slot));
   }
-  if (kind === 'vod') lines.push('#EXT-X-ENDLIST');
+  if (kind === 'vod' || ended) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }
 

@@ -86,6 +86,8 @@ export class LiveStreamService {
     const edge = slotAt(now);
     const oldest = slotAt(now - CATCHUP_MS);
     let kind: WindowKind;
+    /** A start-over whose programme is over: its manifests say the end (ENDLIST; the MPD's duration). */
+    let ended = false;
     let from: number;
     let to: number;
     let match: RegExpExecArray | null;
@@ -105,17 +107,20 @@ export class LiveStreamService {
     if (limit !== undefined) {
       // A programme's token: its own span only (start-over stops at the programme's end).
       if (kind === 'live' || from < boundarySlot(limit.fromMs)) throw notFound();
-      if (kind === 'event') to = Math.min(to, boundarySlot(limit.toMs));
+      if (kind === 'event') {
+        ended = boundarySlot(limit.toMs) <= edge;
+        to = Math.min(to, boundarySlot(limit.toMs));
+      }
       if (to > boundarySlot(limit.toMs)) throw notFound();
     }
     if (from < oldest || to > edge || to <= from || (to - from) * SLOT_MS > MAX_RANGE_MS) throw notFound();
-    return { kind, from, to };
+    return { kind, from, to, ended };
   }
 
   private async manifest(
     channelId: string,
     channelMedia: MediaInfo,
-    span: { kind: WindowKind; from: number; to: number },
+    span: { kind: WindowKind; from: number; to: number; ended: boolean },
     file: string,
     now: number,
   ): Promise<LiveAnswer> {
@@ -133,7 +138,7 @@ export class LiveStreamService {
     return {
       contentType: MPEGURL,
       cacheControl,
-      body: hlsMediaPlaylist(runs, ref, span.from, span.to, span.kind),
+      body: hlsMediaPlaylist(runs, ref, span.from, span.to, span.kind, span.ended),
     };
   }
 
