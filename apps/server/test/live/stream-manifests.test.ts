@@ -235,3 +235,14 @@ describe('segment retiming', () => {
     expect(() => retime(Buffer.from('not a segment'), 0)).toThrow();
   });
 });
+
+describe('schedule reads', () => {
+  test('a live viewer’s requests share one schedule read (per channel and hour, for 2 s)', async () => {
+    const svc = service();
+    const before = schedule.calls;
+    for (const file of ['live/media_0.m3u8', 'live/media_1.m3u8', 'live/manifest.mpd'])
+      await svc.answer('ch', file);
+    await svc.answer('ch', `s/0/${Math.floor(clock.now / 2000) - 2}.m4s`);
+    expect(schedule.calls - before).toBe(1);
+  });
+});

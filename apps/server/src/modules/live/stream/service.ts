@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CATCHUP_DAYS } from '@antenne/contract';
 import { notFound } from '../../../lib/errors.js';
-import type { ScheduleReader } from '../schedule-reader.js';
+import type { ScheduledProgramme, ScheduleReader } from '../schedule-reader.js';
 import { mpd } from './dash.js';
 import { retime } from './fmp4.js';
 import { hlsMaster, hlsMediaPlaylist, type WindowKind } from './hls.js';
@@ -55,8 +55,14 @@ export interface LiveLimit {
 
 const MPEGURL = 'application/vnd.apple.mpegurl';
 
+/** Schedule reads are shared for this long (ms of the process's own clock): an EPG change shows within it. */
+export const SCHEDULE_CACHE_MS = 2000;
+const HOUR_MS = 3_600_000;
+
 export class LiveStreamService {
   private readonly infos = new Map<string, Promise<MediaInfo | undefined>>();
+  /** Per channel and hour: the programmes of the 4 hours up to the next hour + 1 h, read at most every SCHEDULE_CACHE_MS. */
+  private readonly schedules = new Map<string, { readAt: number; list: Promise<ScheduledProgramme[]> }>();
 
   constructor(private readonly deps: LiveStreamDeps) {}
 
@@ -209,7 +215,7 @@ export class LiveStreamService {
     lookbackMs = LOOKBACK_MS,
   ): Promise<Run[]> {
     const readFrom = from * SLOT_MS - lookbackMs;
-    const programmes = await this.deps.schedule.programmesBetween(channelId, readFrom, to * SLOT_MS);
+    const programmes = await this.programmesBetween(channelId, readFrom, to * SLOT_MS);
     const withMedia = await Promise.all(
       programmes.map(async (p) => {
         const dir = await this.deps.mediaDir(p.assetId);
@@ -219,6 +225,35 @@ export class LiveStreamService {
     return runsBetween({ programmes: withMedia, channelId, channelMedia }, slotAt(readFrom), to).filter(
       (r) => r.endSlot > from,
     );
+  }
+
+  /**
+   * The schedule of [fromMs, toMs): a live viewer asks for each rendition's playlist every 2 s and
+   * for every segment, so spans of a few hours are read once and shared for SCHEDULE_CACHE_MS;
+   * longer spans (a bounded range) are read as asked.
+   */
+  private async programmesBetween(
+    channelId: string,
+    fromMs: number,
+    toMs: number,
+  ): Promise<ScheduledProgramme[]> {
+    // Keyed by the span's end: a live window (its lookback included) and its segments share it.
+    const spanTo = Math.ceil(toMs / HOUR_MS) * HOUR_MS + HOUR_MS;
+    const spanFrom = spanTo - 4 * HOUR_MS;
+    if (fromMs < spanFrom) return this.deps.schedule.programmesBetween(channelId, fromMs, toMs);
+    const key = `${channelId}\0${spanTo}`;
+    const readAt = performance.now();
+    let entry = this.schedules.get(key);
+    if (entry === undefined || readAt - entry.readAt > SCHEDULE_CACHE_MS) {
+      entry = { readAt, list: this.deps.schedule.programmesBetween(channelId, spanFrom, spanTo) };
+      this.schedules.set(key, entry);
+      void entry.list.catch(() => this.schedules.delete(key));
+      if (this.schedules.size > 256) {
+        for (const [k, e] of this.schedules)
+          if (readAt - e.readAt > SCHEDULE_CACHE_MS) this.schedules.delete(k);
+      }
+    }
+    return (await entry.list).filter((p) => p.endMs > fromMs && p.startMs < toMs);
   }
 
   private async media(assetId: string): Promise<MediaInfo | undefined> {
