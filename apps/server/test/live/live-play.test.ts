@@ -1,4 +1,4 @@
-import { accountPaths, type LoginResponse, type PlayResponse } from '@antenne/contract';
+import { accountPaths, playbackPaths, type LoginResponse, type PlayResponse } from '@antenne/contract';
 import { bearer } from '../accounts/helpers.js';
 import { describe, expect, test } from 'vitest';
 import { engines, TENANT } from '../helpers/test-app.js';
@@ -116,6 +116,25 @@ describe.each(engines)('live play (%s)', (engine) => {
     expect(media.headers['cache-control']).toBe('public, max-age=60');
     const mpd = await get(body.formats[1]?.mediaLocator ?? '');
     expect(mpd.body).toContain('type="static" mediaPresentationDuration="PT3600S"');
+
+    // The player's position comes back as a VOD bookmark (eventsink), and the next play resumes there.
+    const sent = await state().app.inject({
+      method: 'POST',
+      url: playbackPaths.eventsinkSend(TENANT),
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        DispatchTime: START,
+        Customer: TENANT.customer,
+        BusinessUnit: TENANT.businessUnit,
+        SessionId: body.playSessionId,
+        Payload: [
+          { EventType: 'Playback.Heartbeat', Timestamp: START, OffsetTime: 60_000, SequenceNumber: 0 },
+        ],
+      }),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const again = (await playRequest(state().app, PROG.catchup, auth())).json<PlayResponse>();
+    expect(again.bookmarks).toEqual({ lastViewedOffset: 60_000, liveTime: start + 60_000 });
 
     const noFlag = await playRequest(state().app, PROG.noCatchup, auth());
     expect(noFlag.statusCode).toBe(403);

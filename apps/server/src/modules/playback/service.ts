@@ -117,7 +117,11 @@ export class PlaybackService {
   /** What the eventsink needs of an asset: its length (Completed = the whole of it) and whether it is a trailer (no bookmark). */
   async assetFacts(assetId: string): Promise<{ durationMs: number; trailer: boolean } | undefined> {
     const found = await this.findAsset(assetId);
-    if (found === undefined) return undefined;
+    if (found === undefined) {
+      // A programme (start-over, catch-up): its bookmark is kept as a title's, over its span.
+      const programme = await this.live?.schedule.programme(assetId);
+      return programme && { durationMs: programme.endMs - programme.startMs, trailer: false };
+    }
     const durationMs =
       found.asset.medias?.find((m) => m.durationMillis !== undefined)?.durationMillis ??
       found.asset.duration ??
