@@ -46,7 +46,7 @@ import {
 } from './modules/identity/index.js';
 import { imageRoutes, ImageService } from './modules/images/index.js';
 import { createMailer, outboxRoutes } from './modules/mail/index.js';
-import { EpgService, liveRoutes } from './modules/live/index.js';
+import { EpgService, liveRoutes, type ScheduleReader } from './modules/live/index.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { DEMO_IMAGES_DIR, mediaRoutes, type DemoPreparation } from './modules/media/index.js';
 import { createPlaybackServices, PlaybackMediaRegistry, playbackRoutes } from './modules/playback/index.js';
@@ -78,6 +78,11 @@ export interface AppDeps {
   verifyIdToken?: VerifyIdToken;
   /** Bumpers, ad creatives and content keys (main.ts fills the demo's); an empty registry by default. */
   playbackMedia?: PlaybackMediaRegistry;
+  /**
+   * The schedule the live streams and programme plays read: the app's own EPG service unless a
+   * test passes a fake.
+   */
+  schedule?: ScheduleReader;
 }
 
 declare module 'fastify' {
@@ -295,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     media: { dataDir: config.dataDir, ...(config.demoContent ? { cacheDir: config.cacheDir } : {}) },
     pinAttempts,
     ...(deps.clock ? { clock: deps.clock } : {}),
+    schedule: deps.schedule ?? epg,
   });
   await app.register(playbackRoutes, {
     tenant,

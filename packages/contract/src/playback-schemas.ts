@@ -41,14 +41,29 @@ export const PlayResponseSchema = Type.Object(
     playToken: Type.String(),
     playTokenExpiration: Type.Integer({ description: 'epoch ms' }),
     durationInMs: Type.Integer(),
-    bookmarks: Type.Object({ lastViewedOffset: Type.Integer({ description: 'ms' }) }),
+    bookmarks: Type.Object({
+      lastViewedOffset: Type.Integer({ description: 'ms' }),
+      liveTime: Type.Optional(
+        Type.Integer({ description: 'live, start-over, catch-up: wall-clock position, epoch ms' }),
+      ),
+    }),
     contractRestrictions: Type.Object({
       airplayEnabled: Type.Boolean(),
       ffEnabled: Type.Boolean(),
       rwEnabled: Type.Boolean(),
       timeshiftEnabled: Type.Boolean(),
     }),
-    streamInfo: Type.Object({ live: Type.Boolean(), static: Type.Boolean(), event: Type.Boolean() }),
+    streamInfo: Type.Object({
+      live: Type.Boolean(),
+      static: Type.Boolean(),
+      event: Type.Boolean(),
+      start: Type.Optional(
+        Type.Integer({ description: 'epoch ms: the programme’s start (live, start-over, catch-up)' }),
+      ),
+      end: Type.Optional(
+        Type.Integer({ description: 'epoch ms: the programme’s end (start-over, catch-up)' }),
+      ),
+    }),
     analytics: Type.Object({
       postInterval: Type.Integer({ description: 'seconds' }),
       percentage: Type.Integer(),

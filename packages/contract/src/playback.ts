@@ -97,14 +97,19 @@ export interface PlayResponse {
   playToken: string;
   playTokenExpiration: number;
   durationInMs: number;
-  bookmarks: { lastViewedOffset: number };
+  /** `liveTime` (live, start-over, catch-up): the wall-clock position, epoch ms (Exposure's). */
+  bookmarks: { lastViewedOffset: number; liveTime?: number };
   contractRestrictions: {
     airplayEnabled: boolean;
     ffEnabled: boolean;
     rwEnabled: boolean;
     timeshiftEnabled: boolean;
   };
-  streamInfo: { live: boolean; static: boolean; event: boolean };
+  /**
+   * `start`/`end` (epoch ms, as Exposure's StreamInfo): a channel's programme on air (start), a
+   * start-over or catch-up programme's span (start, end). The manifests' clock is the wall clock.
+   */
+  streamInfo: { live: boolean; static: boolean; event: boolean; start?: number; end?: number };
   analytics: { postInterval: number; percentage: number };
   /**
    * Antenne's extension beside `analytics`: the eventsink credential of this play session for a

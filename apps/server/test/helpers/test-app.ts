@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import {
   openDatabase,
@@ -105,6 +105,8 @@ export interface TestAppOptions {
   verifyIdToken?: VerifyIdToken;
   /** Registers extra routes before the app is ready (e.g. one that throws). */
   extend?: (app: App) => void;
+  /** The schedule the live streams read (a fake; the EPG service in the app). */
+  schedule?: AppDeps['schedule'];
 }
 
 /** buildApp() over its own handle on the test database; close it with app.close(). */
@@ -116,6 +118,7 @@ export async function buildTestApp(testDb: TestDatabase, options: TestAppOptions
     ...(options.cacheCheckEveryMs === undefined ? {} : { cacheCheckEveryMs: options.cacheCheckEveryMs }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.verifyIdToken === undefined ? {} : { verifyIdToken: options.verifyIdToken }),
+    ...(options.schedule === undefined ? {} : { schedule: options.schedule }),
   });
   options.extend?.(app);
   await app.ready();

@@ -8,6 +8,13 @@ export function demoProducts(): Product[] {
     { id: 'location', name: 'Location 48 heures', monetisationType: 'Transactional', maxAds: 0 },
     { id: 'achat', name: 'Achat définitif', monetisationType: 'ElectronicSellThrough', maxAds: 0 },
     { id: 'abonnement', name: 'Abonnement Antenne Monde+', monetisationType: 'Subscription', maxAds: 0 },
+    // A live package of two channels (Afrique, Sport) beside the four of `abonnement` (channels.ts).
+    {
+      id: 'option-sport-afrique',
+      name: 'Option Sport & Afrique',
+      monetisationType: 'Subscription',
+      maxAds: 0,
+    },
     { id: 'rattrapage', name: 'Replay 7 jours', monetisationType: 'Catchup', maxAds: 1 },
   ];
 }

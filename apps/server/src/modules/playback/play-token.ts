@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../lib/errors.js';
 import { createSignedTokens, type SignedTokens } from './signed-token.js';
 
@@ -22,6 +23,8 @@ export interface PlayTokenPayload {
   exp: number;
   /** The media folders (URL path prefixes ending in '/') the token opens. */
   p: string[];
+  /** A programme's token (start-over, catch-up): the span of the live timeline it opens, epoch ms [start, end). */
+  w?: [number, number];
 }
 
 export type PlayTokens = SignedTokens<PlayTokenPayload>;
@@ -42,7 +45,8 @@ function isPayload(value: unknown): value is PlayTokenPayload {
     typeof v.aid === 'string' &&
     typeof v.exp === 'number' &&
     Array.isArray(v.p) &&
-    v.p.every((prefix) => typeof prefix === 'string')
+    v.p.every((prefix) => typeof prefix === 'string') &&
+    (v.w === undefined || (Array.isArray(v.w) && v.w.length === 2 && v.w.every((t) => typeof t === 'number')))
   );
 }
 
@@ -62,3 +66,8 @@ export function coversPath(payload: PlayTokenPayload, mediaPath: string): boolea
 /** The media route's and the licence's one refusal of a token: bad, missing, expired or not for this folder. */
 export const invalidPlayToken = () =>
   new ApiError(403, 'INVALID_PLAY_TOKEN', 'the play token is missing, wrong or expired');
+
+/** 'ps_' + 192 random bits. It names the play session; it is no credential (the beacon token is: ADR 0015). */
+export function newPlaySessionId(): string {
+  return `ps_${randomBytes(24).toString('base64url')}`;
+}

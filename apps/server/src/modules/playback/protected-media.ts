@@ -1,6 +1,12 @@
 import { PROTECTED_MEDIA_PREFIX } from '@antenne/contract';
 import type { MediaFolder } from '../media/index.js';
+import type { LiveLimit } from '../live/index.js';
 import { coversPath, invalidPlayToken, type PlayTokens } from './play-token.js';
+
+/** A file of a media folder, or a path of a channel's live stream (`/live/<channelId>/<rest>`, rest still encoded). */
+export type ResolvedMedia =
+  | { root: string; path: string; live?: undefined }
+  | { live: { channelId: string; rest: string; limit?: LiveLimit } };
 
 /**
  * The media behind a play token (`/play/<token>/media/…`, `/play/<token>/demo-media/…`): which
@@ -20,7 +26,7 @@ export class ProtectedMedia {
    * 403 INVALID_PLAY_TOKEN otherwise. (The token is read from the URL, not a route parameter: it
    * is longer than Fastify's 100-character parameter limit.)
    */
-  resolve(url: string): { root: string; path: string } {
+  resolve(url: string): ResolvedMedia {
     const rest = (url.split('?', 1)[0] ?? '').slice(PROTECTED_MEDIA_PREFIX.length);
     const slash = rest.indexOf('/');
     if (slash <= 0) throw invalidPlayToken();
@@ -34,6 +40,17 @@ export class ProtectedMedia {
       throw invalidPlayToken();
     }
     if (!coversPath(payload, mediaPath)) throw invalidPlayToken();
+    const live = /^\/live\/([^/]{1,200})\/(.+)$/.exec(encodedPath);
+    if (live !== null) {
+      const [, channel = '', rest = ''] = live;
+      return {
+        live: {
+          channelId: decodeURIComponent(channel),
+          rest,
+          ...(payload.w ? { limit: { fromMs: payload.w[0], toMs: payload.w[1] } } : {}),
+        },
+      };
+    }
     const folder = this.folders.find((candidate) => encodedPath.startsWith(candidate.prefix));
     if (folder === undefined) throw invalidPlayToken();
     return { root: folder.root, path: encodedPath.slice(folder.prefix.length) };

@@ -47,7 +47,7 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
       schema: {
         tags: ['playback'],
         summary:
-          'A media file (manifest, segment, subtitles) under a play token: /play/<token>/media/… or /play/<token>/demo-media/…',
+          'A media file (manifest, segment, subtitles) under a play token: /play/<token>/media/…, /play/<token>/demo-media/… or a live stream /play/<token>/live/<channelId>/…',
         description: `The URLs of the play response. 403 INVALID_PLAY_TOKEN when the token is wrong, expired or not for this folder. ${MEDIA_ROUTE_DESCRIPTION}`,
         params: Type.Object({
           '*': Type.String({ description: '<playToken>/media/… or <playToken>/demo-media/…' }),
@@ -57,6 +57,12 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
     },
     async (request, reply) => {
       const file = services.media.resolve(request.url);
+      if (file.live !== undefined) {
+        // A live stream's manifest or segment, computed now (modules/live/stream, ADR 0023).
+        const { channelId, rest, limit } = file.live;
+        const answer = await services.live.answer(channelId, rest, limit);
+        return reply.header('cache-control', answer.cacheControl).type(answer.contentType).send(answer.body);
+      }
       return serveMediaFile(request, reply, file.root, file.path);
     },
   );
@@ -72,7 +78,10 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
           description:
             'Bearer session token (a trailer plays without one; otherwise 401 NO_SESSION_TOKEN with a LOGIN action). ' +
             `Rights per offer type; 403 NOT_ENTITLED (BUY_WATCH_NOW), NOT_PUBLISHED (WAIT), LICENSE_EXPIRED, GEO_BLOCKED, NOT_AVAILABLE_IN_FORMAT; ` +
-            `a profile below the asset's rating sends the main profile's PIN in ${PARENTAL_PIN_HEADER} (403 PARENTAL_PIN_REQUIRED / INVALID_PIN_CODE; 429 after 5 wrong PINs in 15 minutes).`,
+            `a profile below the asset's rating sends the main profile's PIN in ${PARENTAL_PIN_HEADER} (403 PARENTAL_PIN_REQUIRED / INVALID_PIN_CODE; 429 after 5 wrong PINs in 15 minutes). ` +
+            'A TV_CHANNEL plays its live stream (rights: its package, a Subscription product); a programme id of the schedule plays ' +
+            'from its start while on air with the start-over flag, or as a bounded manifest once ended with the catch-up flag ' +
+            '(403 NOT_PUBLISHED with WAIT before it starts, NOT_AVAILABLE_IN_FORMAT without the flag, LICENSE_EXPIRED after the catch-up days).',
           params: PlayParams,
           headers: Type.Object({ [PARENTAL_PIN_HEADER]: Type.Optional(Type.String({ maxLength: 32 })) }),
           response: { 200: PlayResponseSchema, ...errors, 429: ErrorBodySchema },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   classificationBumper,
   csaRatingOf,
@@ -26,11 +25,13 @@ import {
   type SessionContext,
 } from '../accounts/index.js';
 import type { CatalogueSnapshot } from '../catalogue/index.js';
+import type { LiveStreamService, ScheduleReader } from '../live/index.js';
 import { NO_ADS_COUNTRY } from './ads/service.js';
 import type { BeaconTokens } from './beacon-token.js';
 import { allowedPublications, entitle, trailerGrant } from './entitlement.js';
+import { playChannel, playProgramme, type LivePlayContext } from './live-play.js';
 import type { PlaybackMediaRegistry } from './media-registry.js';
-import { folderOf, type PlayTokens } from './play-token.js';
+import { folderOf, newPlaySessionId, type PlayTokens } from './play-token.js';
 import * as repo from './repository.js';
 
 /**
@@ -64,11 +65,6 @@ const CLEARKEY = 'org.w3.clearkey';
 export const loginRequired = () =>
   new ApiError(401, 'NO_SESSION_TOKEN', 'please log in to play the video', [{ type: 'LOGIN' }]);
 
-/** 'ps_' + 192 random bits. It names the play session; it is no credential (the beacon token is: ADR 0015). */
-export function newPlaySessionId(): string {
-  return `ps_${randomBytes(24).toString('base64url')}`;
-}
-
 export class PlaybackService {
   private readonly trailerSets = new WeakMap<CatalogueSnapshot, Set<string>>();
 
@@ -81,7 +77,34 @@ export class PlaybackService {
     private readonly clock: () => number = Date.now,
     /** Wrong PINs by household, shared with the accounts' PIN checks (app.ts). */
     private readonly pinAttempts: WrongPinLimiter = new WrongPinLimiter(db, clock),
+    /** Live television (live-play.ts): the streams and the schedule. */
+    private readonly live?: { streams: LiveStreamService; schedule: ScheduleReader },
   ) {}
+
+  /** A TV_CHANNEL, or a programme of the schedule (an id the catalogue does not know): live-play.ts. */
+  private async playLive(
+    idOrSlug: string,
+    found: { asset: Asset } | undefined,
+    caller: PlayCaller,
+  ): Promise<PlayResponse | undefined> {
+    if (this.live === undefined) return undefined;
+    const programme = found === undefined ? await this.live.schedule.programme(idOrSlug) : undefined;
+    if (programme === undefined && found?.asset.type !== 'TV_CHANNEL') return undefined;
+    if (caller.session === null) throw loginRequired();
+    const context: LivePlayContext = {
+      db: this.db,
+      tenant: this.tenant,
+      tokens: this.tokens,
+      clock: this.clock,
+      live: this.live.streams,
+      schedule: this.live.schedule,
+      findAsset: (id) => this.findAsset(id),
+      checkParental: (asset, session, pin) => this.checkParental(asset, session, pin),
+    };
+    const liveCaller = { ...caller, session: caller.session };
+    if (programme !== undefined) return playProgramme(context, programme, liveCaller);
+    return playChannel(context, (found as { asset: Asset }).asset, liveCaller);
+  }
 
   /** The asset of an id or slug in the current catalogue, with whether it is a trailer. */
   async findAsset(idOrSlug: string): Promise<{ asset: Asset; trailer: boolean } | undefined> {
@@ -94,7 +117,11 @@ export class PlaybackService {
   /** What the eventsink needs of an asset: its length (Completed = the whole of it) and whether it is a trailer (no bookmark). */
   async assetFacts(assetId: string): Promise<{ durationMs: number; trailer: boolean } | undefined> {
     const found = await this.findAsset(assetId);
-    if (found === undefined) return undefined;
+    if (found === undefined) {
+      // A programme (start-over, catch-up): its bookmark is kept as a title's, over its span.
+      const programme = await this.live?.schedule.programme(assetId);
+      return programme && { durationMs: programme.endMs - programme.startMs, trailer: false };
+    }
     const durationMs =
       found.asset.medias?.find((m) => m.durationMillis !== undefined)?.durationMillis ??
       found.asset.duration ??
@@ -121,6 +148,8 @@ export class PlaybackService {
   /** Session-less callers reach this only for trailers (the route answers 401 LOGIN otherwise). */
   async play(idOrSlug: string, caller: PlayCaller): Promise<PlayResponse> {
     const found = await this.findAsset(idOrSlug);
+    const live = await this.playLive(idOrSlug, found, caller);
+    if (live !== undefined) return live;
     const publications = found?.asset.publications ?? [];
     if (found === undefined || publications.length === 0) {
       throw new ApiError(404, 'UNKNOWN_ASSET', `unknown asset ${idOrSlug}`);
@@ -264,7 +293,7 @@ export class PlaybackService {
    * profile's default: profileParentalLevel) plays it only with the household owner's PIN
    * (x-parental-pin). Checked here, not only in the browser.
    */
-  private async checkParental(asset: Asset, session: SessionContext, pin: string | undefined): Promise<void> {
+  async checkParental(asset: Asset, session: SessionContext, pin: string | undefined): Promise<void> {
     const level = profileParentalLevel(parentalProfileOf(session.profile));
     if (!needsParentalPin(level, csaRating(asset))) return;
     const owner = await findOwnerProfile(this.db, session.household.id);

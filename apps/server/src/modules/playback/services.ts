@@ -2,13 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import type { WrongPinLimiter } from '../accounts/index.js';
-import { mediaFolders, type MediaRoutesOptions } from '../media/index.js';
+import path from 'node:path';
+import { LiveStreamService, type ScheduleReader } from '../live/index.js';
+import { mediaFolders, type MediaFolder, type MediaRoutesOptions } from '../media/index.js';
 import { AdsService } from './ads/service.js';
 import { createBeaconTokens } from './beacon-token.js';
 import { EventsinkService } from './eventsink/service.js';
 import { LicenceService } from './licence/service.js';
 import type { PlaybackMediaRegistry } from './media-registry.js';
-import { createPlayTokens } from './play-token.js';
+import { createPlayTokens, folderOf } from './play-token.js';
 import { ProtectedMedia } from './protected-media.js';
 import { PlaybackService, type SnapshotSource } from './service.js';
 
@@ -24,6 +26,8 @@ export interface PlaybackServices {
   licence: LicenceService;
   /** The player's events and bookmarks. */
   eventsink: EventsinkService;
+  /** The live streams (`/play/<token>/live/…`, ADR 0023). */
+  live: LiveStreamService;
 }
 
 export interface PlaybackDeps {
@@ -39,8 +43,39 @@ export interface PlaybackDeps {
   media: MediaRoutesOptions;
   /** Wrong parental PINs by household, shared with the accounts' PIN checks (one per app). */
   pinAttempts?: WrongPinLimiter;
-  /** Publications', play sessions' and tokens' clock (tests move it). */
+  /** Publications', play sessions' and tokens' clock (tests move it); the live streams' too. */
   clock?: () => number;
+  /**
+   * The schedule the live streams and programme plays read (the EPG service). Without it every
+   * channel plays its own media around the clock and no programme id is known.
+   */
+  schedule?: ScheduleReader;
+}
+
+/** A schedule with nothing on it. */
+const EMPTY_SCHEDULE: ScheduleReader = {
+  programmesBetween: async () => [],
+  programme: async () => undefined,
+};
+
+/** The disk folder of an asset's clear, packaged DASH media (a channel's own, a programme's), if any. */
+function mediaDirs(catalogue: SnapshotSource, folders: readonly MediaFolder[]) {
+  return async (assetId: string): Promise<string | undefined> => {
+    const asset = (await catalogue.snapshot()).byId.get(assetId)?.asset;
+    const media = asset?.medias?.find(
+      (m) =>
+        m.format === 'DASH' &&
+        m.drm !== 'CENC' &&
+        (m.status === undefined || m.status === 'enabled') &&
+        typeof m.locator === 'string',
+    );
+    const folder = media?.locator === undefined ? undefined : folderOf(media.locator);
+    const root = folders.find((f) => folder?.startsWith(f.prefix));
+    if (folder === undefined || root === undefined) return undefined;
+    const rest = folder.slice(root.prefix.length).split('/').filter(Boolean);
+    if (rest.length !== 1 || rest.some((part) => part.startsWith('.') || part === '..')) return undefined;
+    return path.join(root.root, ...rest);
+  };
 }
 
 /** Builds the playback services once (app.ts, the composition root). */
@@ -49,6 +84,9 @@ export function createPlaybackServices(deps: PlaybackDeps): PlaybackServices {
   const clock = deps.clock ?? Date.now;
   const playTokens = createPlayTokens(deps.secret);
   const beaconTokens = createBeaconTokens(deps.secret);
+  const folders = mediaFolders(deps.media);
+  const schedule = deps.schedule ?? EMPTY_SCHEDULE;
+  const live = new LiveStreamService({ schedule, mediaDir: mediaDirs(deps.catalogue, folders), clock });
   const play = new PlaybackService(
     db,
     tenant,
@@ -57,10 +95,12 @@ export function createPlaybackServices(deps: PlaybackDeps): PlaybackServices {
     { play: playTokens, beacon: beaconTokens },
     clock,
     deps.pinAttempts,
+    { streams: live, schedule },
   );
   return {
     play,
-    media: new ProtectedMedia(playTokens, mediaFolders(deps.media), clock),
+    live,
+    media: new ProtectedMedia(playTokens, folders, clock),
     ads: new AdsService(db, tenant, registry, clock),
     licence: new LicenceService(playTokens, registry.contentKeys, clock),
     eventsink: new EventsinkService(db, tenant, (assetId) => play.assetFacts(assetId), beaconTokens, clock),
