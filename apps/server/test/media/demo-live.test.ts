@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PlayResponse } from '@antenne/contract';
+import { epgPaths, type ChannelEpg, type PlayResponse } from '@antenne/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -14,8 +14,8 @@ import { playRequest } from '../live/live-play-helpers.js';
 /**
  * The demo's channels live (issue 15), over the real demo media of the machine's cache: the
  * subscriber's package opens four of the six channels; a channel's live HLS and DASH are made of
- * its own packaged media (no schedule given: every channel airs its own programme around the
- * clock), the segments retimed to the wall clock.
+ * the packaged media of what its schedule (the app's own EPG, generated for the demo) airs, the
+ * segments retimed to the wall clock.
  */
 
 const cacheDir = loadConfig().cacheDir;
@@ -116,5 +116,34 @@ describe('demo channels live', () => {
     expect(mpd.body).toContain('type="dynamic"');
     expect(mpd.body).toContain('codecs="avc1.');
     expect(mpd.body).toContain('codecs="mp4a.40.2"');
+  });
+
+  test('what the guide says is on air is what the live stream shows: the media of the programme on now', async () => {
+    for (const channelId of [
+      'chaine-antenne-monde',
+      'chaine-antenne-monde-info',
+      'chaine-antenne-monde-musique',
+    ]) {
+      const onNow = await app.inject(epgPaths.channelOnNow(TENANT, channelId));
+      expect(onNow.statusCode, channelId).toBe(200);
+      const programme = onNow
+        .json<ChannelEpg>()
+        .programs.find((p) => Date.parse(p.startTime) <= NOW && NOW < Date.parse(p.endTime));
+      expect(programme, channelId).toBeDefined();
+      const body = (await playRequest(app, channelId, auth)).json<PlayResponse>();
+      expect(body.streamInfo.start, channelId).toBe(Date.parse(programme!.startTime));
+      const hls = body.formats.find((f) => f.format === 'HLS')?.mediaLocator ?? '';
+      const media = await app.inject(hls.replace('master.m3u8', 'media_0.m3u8'));
+      const maps = [...media.body.matchAll(/#EXT-X-MAP:URI="([^"]+)"/g)].map((m) => m[1] ?? '');
+      // The last segment listed is the last complete 2-second slot before now: its init segment is
+      // that of the programme the schedule airs at the slot's start (the one on now, or at a change
+      // of programme, the one before it).
+      const slotStart = (Math.floor(NOW / 2000) - 1) * 2000;
+      const day = await app.inject(`${epgPaths.channelDate(TENANT, channelId, '2026-11-23')}?pageSize=1000`);
+      const airing = day
+        .json<ChannelEpg>()
+        .programs.find((p) => Date.parse(p.startTime) <= slotStart && slotStart < Date.parse(p.endTime));
+      expect(maps.at(-1), channelId).toContain(`/i/p-${encodeURIComponent(airing!.programId)}/`);
+    }
   });
 });
