@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { epgPaths, programDetailsId, type ChannelEpg } from '@antenne/contract';
+import { TENANT } from '../support/player.js';
 import { useBrowserSuite } from '../support/suite.js';
 import { ROUTES } from '../support/routes.js';
 
@@ -83,6 +85,18 @@ describe('route table', () => {
       expect(await topBar(p).count(), 'top bar shown').toBe(insideShell ? 1 : 0);
     });
   }
+
+  test('/details/epg/{channel-59#start of the programme on air} renders the programme, its title as heading', async () => {
+    const onNow = await fetch(`${suite.server.url}${epgPaths.channelOnNow(TENANT, 'channel-59')}`);
+    expect(onNow.status).toBe(200);
+    const [programme] = ((await onNow.json()) as ChannelEpg).programs;
+    expect(programme).toBeDefined();
+    const id = programDetailsId('channel-59', Date.parse(programme!.startTime));
+    const p = await open(`/details/epg/${encodeURIComponent(id)}`);
+    const title = programme!.asset.localized?.find((l) => l.locale === 'fr')?.title ?? '';
+    await p.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await topBar(p).count(), 'top bar shown').toBe(1);
+  });
 
   test('an unknown path shows PAGE UNDER CONSTRUCTION', async () => {
     const p = await open('/this/path/does-not-exist');
