@@ -40,6 +40,13 @@ export interface Engine {
   audioTracks(): EngineAudioTrack[];
   selectTextTrack(id: number | null): void;
   selectAudioTrack(id: number): void;
+  /** The seekable window, seconds of the <video>'s time (a VOD: 0 to its duration). */
+  seekRange(): { start: number; end: number };
+  /**
+   * The wall-clock instant (epoch ms) of the playhead: the program-date-time of HLS, the
+   * availabilityStartTime-based time of DASH; null when the stream carries no clock (a VOD).
+   */
+  playheadDate(): number | null;
   /** Called on a fatal player error (network, DRM, decode). */
   onError(listener: (error: { code: number; message: string }) => void): void;
   /** Called when the track lists change (manifest parsed, period change). */
@@ -149,6 +156,8 @@ export async function createEngine(video: HTMLVideoElement): Promise<Engine> {
       const found = audio().find((entry) => entry.id === id);
       if (found) player.selectAudioTrack(found.track);
     },
+    seekRange: () => player.seekRange(),
+    playheadDate: () => player.getPlayheadTimeAsDate()?.getTime() ?? null,
     onError: (listener) => void errorListeners.push(listener),
     onTracksChanged: (listener) => void trackListeners.push(listener),
     destroy: () => player.destroy(),

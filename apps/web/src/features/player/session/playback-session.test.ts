@@ -52,6 +52,8 @@ function fakeEngine() {
     ],
     selectTextTrack: (id) => void (textActive = id),
     selectAudioTrack: vi.fn(),
+    seekRange: () => ({ start: 0, end: 600 }),
+    playheadDate: () => null,
     onError: (listener) => void (errorListener = listener),
     onTracksChanged: (listener) => void (tracksListener = listener),
     destroy: async () => void engine.destroyed++,

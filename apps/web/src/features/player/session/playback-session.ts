@@ -2,6 +2,7 @@ import type { PlayFormat, PlayResponse } from '@antenne/contract';
 import type { PrerollAd } from '../ad';
 import type { AudioTrackOption, PlaylistPhase, TextTrackOption } from '../controller';
 import type { Engine } from '../engine';
+import { liveKindOf, timeAtWallClock, type LiveWindow } from '../live';
 import { bumpersOf, pickFormat, vastUrlOf } from '../playlist';
 import { audioTrackOptions, textTrackOptions } from '../tracks';
 import { Aborted, playToEnd } from './play-to-end';
@@ -12,7 +13,8 @@ import { Aborted, playToEnd } from './play-to-end';
  * pre-roll → the asset — one `load()` per item on the same engine. A bumper or the ad that fails
  * is skipped; a failure of the asset is the session's failure. What happens around it (events,
  * the ad's pixels, popups, navigation) is told to observers; the state the overlay shows goes to
- * `onChange`. Live mode is the next kind of item this sequences.
+ * `onChange`. A channel and a start-over start at the live edge (the resume point does not apply);
+ * a start-over is then moved to its programme's start (streamInfo.start's place in the window).
  */
 
 export interface SessionState {
@@ -70,7 +72,7 @@ export interface TrackLabels {
 export interface PlaybackSessionOptions {
   video: HTMLVideoElement;
   play: PlayResponse;
-  /** Where the asset starts, seconds (asked once the asset's turn comes). */
+  /** Where the asset starts, seconds (asked once the asset's turn comes; not for a channel or a start-over). */
   startTime(): number;
   createEngine(video: HTMLVideoElement): Promise<Engine>;
   preroll?: PrerollSource;
@@ -94,6 +96,20 @@ export class PlaybackSession {
   /** The asset's format once it plays (what a cast receiver loads). */
   get content(): PlayFormat | undefined {
     return this.contentFormat;
+  }
+
+  /** The seekable window and its wall clock, once the asset plays. */
+  liveWindow(): LiveWindow | undefined {
+    const { engine } = this;
+    if (!engine || !this.contentStarted) return undefined;
+    const { start, end } = engine.seekRange();
+    const date = engine.playheadDate();
+    return { start, end, originMs: date === null ? null : date - this.options.video.currentTime * 1000 };
+  }
+
+  /** The playhead's wall-clock instant (epoch ms), once the asset plays and when the stream has a clock. */
+  playheadDate(): number | null {
+    return this.contentStarted ? (this.engine?.playheadDate() ?? null) : null;
   }
 
   get destroyed(): boolean {
@@ -232,11 +248,14 @@ export class PlaybackSession {
     const format = pickFormat(play.formats);
     if (!format) throw new Error('no playable format');
     this.contentFormat = format;
-    const startTime = this.options.startTime();
+    const kind = liveKindOf(play);
+    const atEdge = kind === 'live' || kind === 'startover';
+    const startTime = atEdge ? 0 : this.options.startTime();
     this.options.onChange({ phase: 'content', loadedId: play.assetId, waiting: true });
-    await engine.load(format, { startTime, playToken: play.playToken });
+    await engine.load(format, { ...(atEdge ? {} : { startTime }), playToken: play.playToken });
     this.checkpoint();
     this.contentStarted = true;
+    if (kind === 'startover') this.seekToProgrammeStart();
     this.refreshTracks();
     this.notify('contentStarted', { startTime, format });
     this.listen(video, 'ended', () => {
@@ -245,6 +264,16 @@ export class PlaybackSession {
     });
     this.options.onChange({ waiting: video.readyState < 3 });
     void video.play()?.catch(() => undefined);
+  }
+
+  /** shaka starts an EVENT playlist / dynamic MPD at the live edge: back to the programme's start. */
+  private seekToProgrammeStart() {
+    const window = this.liveWindow();
+    const startMs = this.options.play.streamInfo.start;
+    if (!window || startMs === undefined) return;
+    const target = timeAtWallClock(window, startMs);
+    if (target === null) return;
+    this.options.video.currentTime = Math.min(Math.max(target, window.start), window.end);
   }
 
   private refreshTracks() {
