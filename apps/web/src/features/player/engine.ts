@@ -27,6 +27,11 @@ export interface EngineAudioTrack {
 export interface LoadOptions {
   /** Seconds from the start. */
   startTime?: number;
+  /**
+   * A wall-clock instant (epoch ms) to start at instead: shaka places it in the stream by its
+   * program-date-time / availabilityStartTime (a start-over's programme start).
+   */
+  startDate?: number;
   /** Sent as `Authorization: Bearer` on licence (and HLS key) requests only. */
   playToken?: string;
 }
@@ -47,6 +52,8 @@ export interface Engine {
    * availabilityStartTime-based time of DASH; null when the stream carries no clock (a VOD).
    */
   playheadDate(): number | null;
+  /** The wall-clock instant (epoch ms) of the <video>'s time 0 (shaka's presentation start as a date); null: none. */
+  clockOrigin(): number | null;
   /** Called on a fatal player error (network, DRM, decode). */
   onError(listener: (error: { code: number; message: string }) => void): void;
   /** Called when the track lists change (manifest parsed, period change). */
@@ -121,7 +128,9 @@ export async function createEngine(video: HTMLVideoElement): Promise<Engine> {
           : format.format === 'HLS'
             ? 'application/x-mpegurl'
             : undefined;
-      await player.load(absolute(format.mediaLocator), options.startTime ?? null, mimeType);
+      const start =
+        options.startDate === undefined ? (options.startTime ?? null) : new Date(options.startDate);
+      await player.load(absolute(format.mediaLocator), start, mimeType);
     },
     async loadFile(url, mimeType) {
       bearer = undefined;
@@ -158,6 +167,7 @@ export async function createEngine(video: HTMLVideoElement): Promise<Engine> {
     },
     seekRange: () => player.seekRange(),
     playheadDate: () => player.getPlayheadTimeAsDate()?.getTime() ?? null,
+    clockOrigin: () => player.getPresentationStartTimeAsDate()?.getTime() ?? null,
     onError: (listener) => void errorListeners.push(listener),
     onTracksChanged: (listener) => void trackListeners.push(listener),
     destroy: () => player.destroy(),

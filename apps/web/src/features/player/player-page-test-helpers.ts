@@ -83,6 +83,7 @@ export function setUpPlayerPageTests() {
     engine.destroyed = 0;
     engine.seekRange = () => ({ start: 0, end: 600 });
     engine.playheadDate = () => null;
+    engine.clockOrigin = () => null;
     ad.fetchPreroll.mockReset();
     memoryTransport.clear();
     sendBeacon = vi.fn(() => true);

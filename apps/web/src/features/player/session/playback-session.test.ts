@@ -54,6 +54,7 @@ function fakeEngine() {
     selectAudioTrack: vi.fn(),
     seekRange: () => ({ start: 0, end: 600 }),
     playheadDate: () => null,
+    clockOrigin: () => null,
     onError: (listener) => void (errorListener = listener),
     onTracksChanged: (listener) => void (tracksListener = listener),
     destroy: async () => void engine.destroyed++,

@@ -2,7 +2,7 @@ import type { PlayFormat, PlayResponse } from '@antenne/contract';
 import type { PrerollAd } from '../ad';
 import type { AudioTrackOption, PlaylistPhase, TextTrackOption } from '../controller';
 import type { Engine } from '../engine';
-import { liveKindOf, timeAtWallClock, type LiveWindow } from '../live';
+import { liveKindOf, type LiveWindow } from '../live';
 import { bumpersOf, pickFormat, vastUrlOf } from '../playlist';
 import { audioTrackOptions, textTrackOptions } from '../tracks';
 import { Aborted, playToEnd } from './play-to-end';
@@ -13,8 +13,8 @@ import { Aborted, playToEnd } from './play-to-end';
  * pre-roll → the asset — one `load()` per item on the same engine. A bumper or the ad that fails
  * is skipped; a failure of the asset is the session's failure. What happens around it (events,
  * the ad's pixels, popups, navigation) is told to observers; the state the overlay shows goes to
- * `onChange`. A channel and a start-over start at the live edge (the resume point does not apply);
- * a start-over is then moved to its programme's start (streamInfo.start's place in the window).
+ * `onChange`. A channel starts at the live edge, a start-over at its programme's start (a date:
+ * streamInfo.start); the resume point applies to neither.
  */
 
 export interface SessionState {
@@ -104,7 +104,9 @@ export class PlaybackSession {
     if (!engine || !this.contentStarted) return undefined;
     const { start, end } = engine.seekRange();
     const date = engine.playheadDate();
-    return { start, end, originMs: date === null ? null : date - this.options.video.currentTime * 1000 };
+    const originMs =
+      engine.clockOrigin() ?? (date === null ? null : date - this.options.video.currentTime * 1000);
+    return { start, end, originMs };
   }
 
   /** The playhead's wall-clock instant (epoch ms), once the asset plays and when the stream has a clock. */
@@ -252,10 +254,16 @@ export class PlaybackSession {
     const atEdge = kind === 'live' || kind === 'startover';
     const startTime = atEdge ? 0 : this.options.startTime();
     this.options.onChange({ phase: 'content', loadedId: play.assetId, waiting: true });
-    await engine.load(format, { ...(atEdge ? {} : { startTime }), playToken: play.playToken });
+    // shaka starts an EVENT playlist / dynamic MPD at the live edge: a start-over asks for its
+    // programme's start, as a date shaka places in the stream (its program-date-time).
+    const startDate = kind === 'startover' ? play.streamInfo.start : undefined;
+    await engine.load(format, {
+      ...(atEdge ? {} : { startTime }),
+      ...(startDate === undefined ? {} : { startDate }),
+      playToken: play.playToken,
+    });
     this.checkpoint();
     this.contentStarted = true;
-    if (kind === 'startover') this.seekToProgrammeStart();
     this.refreshTracks();
     this.notify('contentStarted', { startTime, format });
     this.listen(video, 'ended', () => {
@@ -264,16 +272,6 @@ export class PlaybackSession {
     });
     this.options.onChange({ waiting: video.readyState < 3 });
     void video.play()?.catch(() => undefined);
-  }
-
-  /** shaka starts an EVENT playlist / dynamic MPD at the live edge: back to the programme's start. */
-  private seekToProgrammeStart() {
-    const window = this.liveWindow();
-    const startMs = this.options.play.streamInfo.start;
-    if (!window || startMs === undefined) return;
-    const target = timeAtWallClock(window, startMs);
-    if (target === null) return;
-    this.options.video.currentTime = Math.min(Math.max(target, window.start), window.end);
   }
 
   private refreshTracks() {
