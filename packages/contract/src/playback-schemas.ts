@@ -63,6 +63,10 @@ export const PlayResponseSchema = Type.Object(
       end: Type.Optional(
         Type.Integer({ description: 'epoch ms: the programme’s end (start-over, catch-up)' }),
       ),
+      channelId: Type.Optional(
+        Type.String({ description: 'the channel played (live) or that aired the programme (Exposure’s)' }),
+      ),
+      programId: Type.Optional(Type.String({ description: 'the programme played (start-over, catch-up)' })),
     }),
     analytics: Type.Object({
       postInterval: Type.Integer({ description: 'seconds' }),

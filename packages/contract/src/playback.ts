@@ -108,8 +108,17 @@ export interface PlayResponse {
   /**
    * `start`/`end` (epoch ms, as Exposure's StreamInfo): a channel's programme on air (start), a
    * start-over or catch-up programme's span (start, end). The manifests' clock is the wall clock.
+   * `channelId` (every channel or programme play) and `programId` (a programme's), as Exposure's.
    */
-  streamInfo: { live: boolean; static: boolean; event: boolean; start?: number; end?: number };
+  streamInfo: {
+    live: boolean;
+    static: boolean;
+    event: boolean;
+    start?: number;
+    end?: number;
+    channelId?: string;
+    programId?: string;
+  };
   analytics: { postInterval: number; percentage: number };
   /**
    * Antenne's extension beside `analytics`: the eventsink credential of this play session for a

@@ -17,7 +17,13 @@ describe.each(engines)('live play (%s)', (engine) => {
       assetId: CH.inPackage,
       entitlementType: 'SVOD',
       productId: 'abonnement',
-      streamInfo: { live: true, static: false, event: false, start: START - 600_000 },
+      streamInfo: {
+        live: true,
+        static: false,
+        event: false,
+        start: START - 600_000,
+        channelId: CH.inPackage,
+      },
       contractRestrictions: { timeshiftEnabled: true },
     });
     expect(body.formats.map((f) => f.format)).toEqual(['HLS', 'DASH']);
@@ -108,6 +114,8 @@ describe.each(engines)('live play (%s)', (engine) => {
       event: false,
       start,
       end: START - 3_600_000,
+      channelId: CH.inPackage,
+      programId: PROG.catchup,
     });
     const media = await get((body.formats[0]?.mediaLocator ?? '').replace('master.m3u8', 'media_1.m3u8'));
     expect(media.statusCode).toBe(200);

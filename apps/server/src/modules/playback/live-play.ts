@@ -58,6 +58,8 @@ export async function playChannel(
   const now = ctx.clock();
   const grant = await grantFor(ctx, channel, caller, channel);
   const [onAir] = await ctx.schedule.programmesBetween(channel.assetId, now, now + 1);
+  // The channel's bookmark is the wall-clock instant last watched (the eventsink keeps it as told).
+  const [history] = await listPlayHistory(ctx.db, caller.session.profile.id, [channel.assetId]);
   return respond(ctx, caller, grant, {
     channel,
     playedId: channel.assetId,
@@ -65,7 +67,14 @@ export async function playChannel(
     prefixes: [`/live/${channel.assetId}/`],
     expiration: now + LIVE_TOKEN_TTL_MS,
     durationInMs: 0,
-    streamInfo: { live: true, static: false, event: false, ...(onAir ? { start: onAir.startMs } : {}) },
+    ...(history && history.lastViewedOffset > 0 ? { liveTime: history.lastViewedOffset } : {}),
+    streamInfo: {
+      live: true,
+      static: false,
+      event: false,
+      ...(onAir ? { start: onAir.startMs } : {}),
+      channelId: channel.assetId,
+    },
   });
 }
 
@@ -119,7 +128,15 @@ export async function playProgramme(
     durationInMs: endMs - startMs,
     lastViewedOffset,
     liveTime: startMs + lastViewedOffset,
-    streamInfo: { live: event, static: !event, event, start: startMs, end: endMs },
+    streamInfo: {
+      live: event,
+      static: !event,
+      event,
+      start: startMs,
+      end: endMs,
+      channelId: channel.assetId,
+      programId: programme.programId,
+    },
   });
 }
 

@@ -28,6 +28,7 @@ import type { CatalogueSnapshot } from '../catalogue/index.js';
 import type { LiveStreamService, ScheduleReader } from '../live/index.js';
 import { NO_ADS_COUNTRY } from './ads/service.js';
 import type { BeaconTokens } from './beacon-token.js';
+import type { AssetFacts } from './eventsink/service.js';
 import { allowedPublications, entitle, trailerGrant } from './entitlement.js';
 import { playChannel, playProgramme, type LivePlayContext } from './live-play.js';
 import type { PlaybackMediaRegistry } from './media-registry.js';
@@ -114,13 +115,19 @@ export class PlaybackService {
     return { asset: entry.asset, trailer: this.trailersOf(snapshot).has(entry.asset.assetId) };
   }
 
-  /** What the eventsink needs of an asset: its length (Completed = the whole of it) and whether it is a trailer (no bookmark). */
-  async assetFacts(assetId: string): Promise<{ durationMs: number; trailer: boolean } | undefined> {
+  /** What the eventsink needs of an asset: its length (Completed = the whole of it), whether it is a trailer (no bookmark), a programme's start. */
+  async assetFacts(assetId: string): Promise<AssetFacts | undefined> {
     const found = await this.findAsset(assetId);
     if (found === undefined) {
       // A programme (start-over, catch-up): its bookmark is kept as a title's, over its span.
       const programme = await this.live?.schedule.programme(assetId);
-      return programme && { durationMs: programme.endMs - programme.startMs, trailer: false };
+      return (
+        programme && {
+          durationMs: programme.endMs - programme.startMs,
+          trailer: false,
+          startMs: programme.startMs,
+        }
+      );
     }
     const durationMs =
       found.asset.medias?.find((m) => m.durationMillis !== undefined)?.durationMillis ??

@@ -5,6 +5,8 @@
  * overlay reads this state and calls these actions.
  */
 
+import type { LiveProgramme, LiveWindow } from './live';
+
 export interface TextTrackOption {
   /** Stable id within this playback (shaka's track id). */
   id: number;
@@ -19,6 +21,18 @@ export interface AudioTrackOption {
   label: string;
   /** The audio-description track ("Français (audiodescription)"). */
   audioDescription: boolean;
+}
+
+/**
+ * A channel (`live`) or a programme from its start while on air (`startover`): the overlay's live
+ * mode. A catch-up plays as on-demand (no live state).
+ */
+export interface LiveState {
+  kind: 'live' | 'startover';
+  /** The channel's programmes around now (its EPG): the overlay shows the one at the playhead. */
+  programmes: LiveProgramme[];
+  /** The played programme's span (streamInfo start–end) when the EPG has nothing at the playhead. */
+  span?: { startMs: number; endMs?: number };
 }
 
 /** What is playing now in the playlist. */
@@ -51,6 +65,8 @@ export interface PlayerState {
   castAvailable: boolean;
   /** AirPlay may show (Safari with a target available). */
   airplayAvailable: boolean;
+  /** Set for a channel or a start-over: the live badge, the window, wall-clock times. */
+  live?: LiveState;
 }
 
 export interface PlayerActions {
@@ -64,6 +80,8 @@ export interface PlayerActions {
   airplay(): void;
   /** The ad's click-through: tracked, then opened. */
   adClick(): void;
+  /** The seekable window and its wall clock (the engine's seek range), once the asset plays. */
+  liveWindow(): LiveWindow | undefined;
 }
 
 /** Subtitle appearance, remembered per profile (localStorage `subtitle-style:<profileId>`). */

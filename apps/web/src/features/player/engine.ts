@@ -27,6 +27,11 @@ export interface EngineAudioTrack {
 export interface LoadOptions {
   /** Seconds from the start. */
   startTime?: number;
+  /**
+   * A wall-clock instant (epoch ms) to start at instead: shaka places it in the stream by its
+   * program-date-time / availabilityStartTime (a start-over's programme start).
+   */
+  startDate?: number;
   /** Sent as `Authorization: Bearer` on licence (and HLS key) requests only. */
   playToken?: string;
 }
@@ -40,6 +45,15 @@ export interface Engine {
   audioTracks(): EngineAudioTrack[];
   selectTextTrack(id: number | null): void;
   selectAudioTrack(id: number): void;
+  /** The seekable window, seconds of the <video>'s time (a VOD: 0 to its duration). */
+  seekRange(): { start: number; end: number };
+  /**
+   * The wall-clock instant (epoch ms) of the playhead: the program-date-time of HLS, the
+   * availabilityStartTime-based time of DASH; null when the stream carries no clock (a VOD).
+   */
+  playheadDate(): number | null;
+  /** The wall-clock instant (epoch ms) of the <video>'s time 0 (shaka's presentation start as a date); null: none. */
+  clockOrigin(): number | null;
   /** Called on a fatal player error (network, DRM, decode). */
   onError(listener: (error: { code: number; message: string }) => void): void;
   /** Called when the track lists change (manifest parsed, period change). */
@@ -114,7 +128,9 @@ export async function createEngine(video: HTMLVideoElement): Promise<Engine> {
           : format.format === 'HLS'
             ? 'application/x-mpegurl'
             : undefined;
-      await player.load(absolute(format.mediaLocator), options.startTime ?? null, mimeType);
+      const start =
+        options.startDate === undefined ? (options.startTime ?? null) : new Date(options.startDate);
+      await player.load(absolute(format.mediaLocator), start, mimeType);
     },
     async loadFile(url, mimeType) {
       bearer = undefined;
@@ -149,6 +165,9 @@ export async function createEngine(video: HTMLVideoElement): Promise<Engine> {
       const found = audio().find((entry) => entry.id === id);
       if (found) player.selectAudioTrack(found.track);
     },
+    seekRange: () => player.seekRange(),
+    playheadDate: () => player.getPlayheadTimeAsDate()?.getTime() ?? null,
+    clockOrigin: () => player.getPresentationStartTimeAsDate()?.getTime() ?? null,
     onError: (listener) => void errorListeners.push(listener),
     onTracksChanged: (listener) => void trackListeners.push(listener),
     destroy: () => player.destroy(),

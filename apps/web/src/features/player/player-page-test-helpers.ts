@@ -81,6 +81,9 @@ export function setUpPlayerPageTests() {
     engine.loads.length = 0;
     engine.errorListener = undefined;
     engine.destroyed = 0;
+    engine.seekRange = () => ({ start: 0, end: 600 });
+    engine.playheadDate = () => null;
+    engine.clockOrigin = () => null;
     ad.fetchPreroll.mockReset();
     memoryTransport.clear();
     sendBeacon = vi.fn(() => true);

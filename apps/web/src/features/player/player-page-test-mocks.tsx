@@ -8,11 +8,18 @@ import type { PrerollAd } from './ad';
 import type { Engine } from './engine';
 import type { PlayerOverlayProps } from './overlay/player-overlay';
 
-/** What the stand-in engine was asked to load, its error listener, and how often it was destroyed. */
+/**
+ * What the stand-in engine was asked to load, its error listener, how often it was destroyed, and
+ * what a test makes it answer: the seek range (seconds), the playhead's date and the date of the
+ * video's time 0 (epoch ms, null: none).
+ */
 export const engine = {
-  loads: [] as { url: string; startTime?: number; playToken?: string }[],
+  loads: [] as { url: string; startTime?: number; startDate?: number; playToken?: string }[],
   errorListener: undefined as ((error: { code: number; message: string }) => void) | undefined,
   destroyed: 0,
+  seekRange: (): { start: number; end: number } => ({ start: 0, end: 600 }),
+  playheadDate: (): number | null => null,
+  clockOrigin: (): number | null => null,
 };
 
 /** ./engine as the suites mock it. */
@@ -26,6 +33,9 @@ export const engineModule = {
     audioTracks: () => [],
     selectTextTrack: vi.fn(),
     selectAudioTrack: vi.fn(),
+    seekRange: () => engine.seekRange(),
+    playheadDate: () => engine.playheadDate(),
+    clockOrigin: () => engine.clockOrigin(),
     onError: (listener) => void (engine.errorListener = listener),
     onTracksChanged: () => undefined,
     destroy: async () => void engine.destroyed++,

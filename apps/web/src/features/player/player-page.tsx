@@ -5,6 +5,7 @@ import { titleOf } from '../../lib/asset-display';
 import { useParams } from '../../lib/router';
 import { useSessionStore } from '../../state/session-store';
 import type { PlayerActions, PlayerState } from './controller';
+import { useLiveState } from './hooks/use-live-state';
 import { useLeavePlayer, useNextEpisode } from './hooks/use-player-navigation';
 import { usePlayCall } from './hooks/use-play-call';
 import { usePlaybackEvents } from './hooks/use-playback-events';
@@ -55,19 +56,22 @@ function PlayerScreen({ assetId, progress }: { assetId: string; progress: number
     observers: [events, () => ({ ended: () => void next.afterEnd(), failed: fail })],
   });
   const remote = useRemoteTargets({ video, play, content: session.content });
+  const { live, programmeTitle } = useLiveState(play);
 
   const { loadedId, ...playback } = session.state;
   const state: PlayerState = {
     ...playback,
     ad: preroll.ad,
-    hasNext: next.hasNext,
+    // No next episode for a channel or a start-over.
+    hasNext: next.hasNext && !live,
     castAvailable: remote.castAvailable,
     airplayAvailable: remote.airplayAvailable,
-    title: asset ? titleOf(asset, i18n.language) : '',
+    title: programmeTitle ?? (asset ? titleOf(asset, i18n.language) : ''),
     subtitle:
       isEpisode && asset.season && asset.episode
         ? t('PLAYER.EPISODE_LINE', { season: asset.season, episode: asset.episode })
         : undefined,
+    ...(live ? { live } : {}),
   };
   const actions: PlayerActions = {
     back: leave,
@@ -77,6 +81,7 @@ function PlayerScreen({ assetId, progress }: { assetId: string; progress: number
     cast: remote.cast,
     airplay: remote.airplay,
     adClick: preroll.adClick,
+    liveWindow: session.liveWindow,
   };
 
   return (

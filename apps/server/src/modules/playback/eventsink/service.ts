@@ -30,8 +30,25 @@ export function eventsinkConfig(now: number): EventsinkConfig {
   };
 }
 
-/** What the eventsink needs to know of an asset: its length (Completed = the whole of it) and whether it is a trailer (no bookmark). */
-export type AssetFacts = (assetId: string) => Promise<{ durationMs: number; trailer: boolean } | undefined>;
+/**
+ * What the eventsink needs to know of an asset: its length (Completed = the whole of it), whether
+ * it is a trailer (no bookmark), and for a programme of the schedule its start (epoch ms).
+ */
+export interface AssetFacts {
+  durationMs: number;
+  trailer: boolean;
+  startMs?: number;
+}
+
+/**
+ * The bookmark an event's OffsetTime makes (ADR 0025). A live play (a channel, a start-over) tells
+ * its playhead on the wall clock, as Exposure's players do: a channel keeps that instant (its
+ * liveTime); a programme keeps its offset from its start, whichever way it was told (a start-over's
+ * wall clock is at or after the start, a catch-up's offset is far below any epoch ms).
+ */
+export function bookmarkOffset(offsetMs: number, facts: AssetFacts): number {
+  return facts.startMs !== undefined && offsetMs >= facts.startMs ? offsetMs - facts.startMs : offsetMs;
+}
 
 const COMPLETED = 'Playback.Completed';
 /** Ad events carry the ad's playhead, not the asset's. */
@@ -41,7 +58,7 @@ export class EventsinkService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly tenant: Tenant,
-    private readonly assetFacts: AssetFacts,
+    private readonly assetFacts: (assetId: string) => Promise<AssetFacts | undefined>,
     private readonly beaconTokens: BeaconTokens,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -110,7 +127,7 @@ export class EventsinkService {
           await recordProgress(trx, {
             profileId: session.profile_id,
             assetId: session.asset_id,
-            offsetMs,
+            offsetMs: bookmarkOffset(offsetMs, facts),
             viewedAt: now,
           });
       }

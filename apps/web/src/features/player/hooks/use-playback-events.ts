@@ -1,26 +1,24 @@
 import { useCallback } from 'react';
-import type { PlayResponse } from '@antenne/contract';
 import { EventReporter } from '../../../api/playback';
 import { useStartup } from '../../../api/use-startup';
 import { analytics } from '../../../lib/analytics/analytics';
 import { useSessionStore } from '../../../state/session-store';
 import { PlaybackEvents } from '../session/playback-events';
+import type { ObservedRun } from './use-playback-session';
 
 /**
  * The playback's events (spec part 2 §9): for each run of the session, the eventsink reporter of
  * its play session (timed posts with the session token, sendBeacon on leaving) and the analytics'
  * progress milestones. Answers the factory the session hook calls once per run.
  */
-export function usePlaybackEvents(): (run: {
-  video: HTMLVideoElement;
-  play: PlayResponse;
-}) => PlaybackEvents {
+export function usePlaybackEvents(): (run: ObservedRun) => PlaybackEvents {
   const { config } = useStartup();
   return useCallback(
-    ({ video, play }) =>
+    ({ video, play, playheadDate }) =>
       new PlaybackEvents({
         video,
         play,
+        playheadDate,
         sink: new EventReporter({
           config,
           playSessionId: play.playSessionId,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlayFormat, PlayResponse } from '@antenne/contract';
 import { useSessionStore } from '../../../state/session-store';
 import { createEngine, loadShaka } from '../engine';
+import type { LiveWindow } from '../live';
 import { resumeSeconds } from '../playlist';
 import {
   INITIAL_SESSION_STATE,
@@ -13,10 +14,14 @@ import {
 } from '../session/playback-session';
 
 /** Builds an observer for one run of the session; `close` is called when the run ends. */
-export type ObserverFactory = (run: {
+export type ObserverFactory = (run: ObservedRun) => SessionObserver & { close?(): void };
+
+export interface ObservedRun {
   video: HTMLVideoElement;
   play: PlayResponse;
-}) => SessionObserver & { close?(): void };
+  /** The playhead's wall-clock instant (epoch ms) once the asset plays, null without a clock. */
+  playheadDate(): number | null;
+}
 
 interface Options {
   video: HTMLVideoElement | null;
@@ -48,7 +53,8 @@ export function usePlaybackSession({ video, play, progress, preroll, observers }
 
   useEffect(() => {
     if (!video || !play) return;
-    const attached = latest.current.observers.map((create) => create({ video, play }));
+    const playheadDate = () => session.current?.playheadDate() ?? null;
+    const attached = latest.current.observers.map((create) => create({ video, play, playheadDate }));
     const run = new PlaybackSession({
       video,
       play,
@@ -80,6 +86,7 @@ export function usePlaybackSession({ video, play, progress, preroll, observers }
   const selectTextTrack = useCallback((id: number | null) => session.current?.selectTextTrack(id), []);
   const selectAudioTrack = useCallback((id: number) => session.current?.selectAudioTrack(id), []);
   const content = useCallback((): PlayFormat | undefined => session.current?.content, []);
+  const liveWindow = useCallback((): LiveWindow | undefined => session.current?.liveWindow(), []);
 
-  return { state, selectTextTrack, selectAudioTrack, content };
+  return { state, selectTextTrack, selectAudioTrack, content, liveWindow };
 }

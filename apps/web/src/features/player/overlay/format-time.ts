@@ -11,3 +11,16 @@ export function formatTime(seconds: number): string {
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+/**
+ * A wall-clock time of a live stream (`20:45`): local time, 24-hour, Western digits in every
+ * language (as the timecodes above).
+ */
+export function formatWallClock(ms: number, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+  }).format(ms);
+}

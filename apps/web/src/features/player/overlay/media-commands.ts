@@ -49,3 +49,12 @@ export function restoreVolume(video: HTMLVideoElement): void {
   video.volume = stored.volume / 100;
   video.muted = stored.muted;
 }
+
+/** Seeks to `time`, kept within a live window (the engine's seek range). */
+export function seekWithin(
+  video: HTMLVideoElement,
+  time: number,
+  window: { start: number; end: number },
+): void {
+  video.currentTime = Math.min(Math.max(window.start, time), window.end);
+}

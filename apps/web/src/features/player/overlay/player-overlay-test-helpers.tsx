@@ -9,6 +9,7 @@ import type { Locale } from '@antenne/contract';
 import { createI18n } from '../../../lib/i18n';
 import { mockFetch } from '../../../../test/fetch-mock';
 import type { PlayerActions, PlayerState } from '../controller';
+import type { LiveWindow } from '../live';
 import { PlayerOverlay } from './player-overlay';
 
 /** A real <video> whose clock and play state the test drives (jsdom plays no media). */
@@ -49,6 +50,7 @@ export function makeActions() {
     cast: vi.fn(),
     airplay: vi.fn(),
     adClick: vi.fn(),
+    liveWindow: vi.fn<() => LiveWindow | undefined>(() => undefined),
   } satisfies PlayerActions;
 }
 

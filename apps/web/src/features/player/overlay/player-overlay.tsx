@@ -2,7 +2,15 @@ import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from
 import { useTranslation } from 'react-i18next';
 import { SEEK_STEP_SECONDS } from '@antenne/contract';
 import type { PlayerActions, PlayerState } from '../controller';
-import { audibleVolume, restoreVolume, seekTo, setVolume, toggleMute, togglePlay } from './media-commands';
+import {
+  audibleVolume,
+  restoreVolume,
+  seekTo,
+  seekWithin,
+  setVolume,
+  toggleMute,
+  togglePlay,
+} from './media-commands';
 import {
   FullscreenIcon,
   NextIcon,
@@ -11,12 +19,14 @@ import {
   SeekBackIcon,
   SeekForwardIcon,
 } from './overlay-icons';
+import { LiveEdgeControl, LiveTimeline, OnAirLine, programmeAtPlayhead } from './overlay-live';
 import { OverlayTimeline, OverlayVolume } from './overlay-sliders';
 import { OverlayTopBar } from './overlay-top-bar';
 import { subtitleCueCss } from './subtitle-style';
 import { TrackMenus, type OpenMenu } from './track-menus';
 import { useAutoHide } from './use-auto-hide';
 import { useFullscreen } from './use-fullscreen';
+import { useLiveWindow } from './use-live-window';
 import { useMediaState } from './use-media-state';
 import { usePlayerShortcuts } from './use-player-shortcuts';
 import { useSubtitleStyle } from './use-subtitle-style';
@@ -64,6 +74,9 @@ export function PlayerOverlay({ video, state, actions, profileId }: PlayerOverla
   const lastTextTrack = useRef<number | null>(null);
   const closedMenuOnPress = useRef(false);
   const ad = state.ad;
+  const live = state.live;
+  const liveWindow = useLiveWindow(live ? actions.liveWindow : undefined, video);
+  const onAir = live ? programmeAtPlayhead(live, liveWindow, media.currentTime) : undefined;
 
   const setRoot = useCallback((element: HTMLDivElement | null) => {
     root.current = element;
@@ -109,9 +122,12 @@ export function PlayerOverlay({ video, state, actions, profileId }: PlayerOverla
   const playPause = () => {
     if (video) togglePlay(video);
   };
-  /** No seeking during an ad. */
+  /** No seeking during an ad; live, within the window. */
   const seekBy = (seconds: number) => {
-    if (video && !ad) seekTo(video, video.currentTime + seconds);
+    if (!video || ad) return;
+    if (live) {
+      if (liveWindow) seekWithin(video, video.currentTime + seconds, liveWindow);
+    } else seekTo(video, video.currentTime + seconds);
   };
 
   /** c: subtitles off, or back on with the last track used (else the first). */
@@ -165,7 +181,11 @@ export function PlayerOverlay({ video, state, actions, profileId }: PlayerOverla
     >
       <style>{subtitleCueCss(`video[data-cue-scope="${cueScope}"]`, subtitleStyle)}</style>
 
-      <OverlayTopBar state={state} actions={actions} />
+      <OverlayTopBar
+        state={state}
+        actions={actions}
+        onAir={onAir ? <OnAirLine programme={onAir.programme} /> : undefined}
+      />
 
       <div role="status" className={styles.status}>
         {state.waiting && (
@@ -177,7 +197,17 @@ export function PlayerOverlay({ video, state, actions, profileId }: PlayerOverla
       </div>
 
       <div ref={bottomBar} className={`${styles.bar} ${styles.bottom}`}>
-        <OverlayTimeline video={video} media={media} ad={ad} seekBy={seekBy} />
+        {live && !ad ? (
+          <LiveTimeline
+            video={video}
+            window={liveWindow}
+            currentTime={media.currentTime}
+            span={onAir?.span}
+            seekBy={seekBy}
+          />
+        ) : (
+          <OverlayTimeline video={video} media={media} ad={ad} seekBy={seekBy} />
+        )}
 
         <div className={styles.controls}>
           <div className={styles.group}>
@@ -210,10 +240,13 @@ export function PlayerOverlay({ video, state, actions, profileId }: PlayerOverla
               </>
             )}
             <OverlayVolume video={video} media={media} />
+            {live && !ad && (
+              <LiveEdgeControl video={video} window={liveWindow} currentTime={media.currentTime} />
+            )}
           </div>
 
           <div className={styles.group}>
-            {state.hasNext && !ad && (
+            {state.hasNext && !ad && !live && (
               <button
                 type="button"
                 className={styles.button}

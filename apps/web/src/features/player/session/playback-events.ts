@@ -6,6 +6,7 @@ import {
   type PlayResponse,
 } from '@antenne/contract';
 import type { PrerollAd } from '../ad';
+import { channelIdOf, liveKindOf } from '../live';
 import { milestonesReached } from '../playlist';
 import type { SessionObserver } from './playback-session';
 
@@ -25,6 +26,8 @@ export interface PlaybackEventsOptions {
   sink: EventSink;
   /** A progress milestone (percent) reached for the first time: the analytics' media event. */
   onMilestone(percent: number): void;
+  /** A channel's or a start-over's playhead on the wall clock (epoch ms), null without a clock. */
+  playheadDate?: () => number | null;
   now?: () => number;
 }
 
@@ -33,7 +36,9 @@ export interface PlaybackEventsOptions {
  * observer: Created, the ad's events, Started, Paused/Resumed, ScrubbedTo, Heartbeat every
  * HEARTBEAT_EVENT_MS while playing, the progress milestones, Completed, Error; and on leaving,
  * Aborted with the position (a keepalive post; as the page itself goes away or hides, by
- * sendBeacon, a heartbeat when it hides). No React.
+ * sendBeacon, a heartbeat when it hides). No React. A channel or a start-over (live) reports its
+ * playhead as Exposure does: OffsetTime is its wall-clock instant (epoch ms, the programme-date-time
+ * of the playhead), and every event of a channel or programme carries its ChannelId (ADR 0025).
  */
 export class PlaybackEvents implements SessionObserver {
   private readonly cleanups: (() => void)[] = [];
@@ -63,8 +68,19 @@ export class PlaybackEvents implements SessionObserver {
     return this.options.sink;
   }
 
-  private offset() {
-    return { OffsetTime: this.options.video.currentTime * 1000 };
+  /** A channel or a start-over: the playhead is told on the wall clock. */
+  private get live() {
+    const kind = liveKindOf(this.options.play);
+    return kind === 'live' || kind === 'startover';
+  }
+
+  /** The playhead (OffsetTime, ms) and, for a channel or a programme, its channel. */
+  private offset(): { OffsetTime?: number; ChannelId?: string } {
+    const channelId = channelIdOf(this.options.play);
+    const channel = channelId === undefined ? {} : { ChannelId: channelId };
+    if (!this.live) return { OffsetTime: this.options.video.currentTime * 1000, ...channel };
+    const date = this.options.playheadDate?.() ?? null;
+    return { ...(date === null ? {} : { OffsetTime: date }), ...channel };
   }
 
   private listen(target: EventTarget, type: string, listener: () => void) {
@@ -96,7 +112,7 @@ export class PlaybackEvents implements SessionObserver {
     const { video: media, play } = this.options;
     this.inContent = true;
     this.sink.add('Playback.Started', {
-      OffsetTime: startTime * 1000,
+      ...(this.live ? this.offset() : { ...this.offset(), OffsetTime: startTime * 1000 }),
       VideoLength: play.durationInMs,
       MediaLocator: format.mediaLocator,
     });
@@ -119,9 +135,11 @@ export class PlaybackEvents implements SessionObserver {
     });
     const heartbeat = setInterval(() => {
       if (media.paused || media.ended) return;
-      this.milestones(
-        milestonesReached(media.currentTime, this.duration(), PROGRESS_MILESTONES, this.reported),
-      );
+      // Live has no progress to speak of: no milestones.
+      if (!this.live)
+        this.milestones(
+          milestonesReached(media.currentTime, this.duration(), PROGRESS_MILESTONES, this.reported),
+        );
       if (this.now() - lastHeartbeat >= HEARTBEAT_EVENT_MS) {
         lastHeartbeat = this.now();
         this.sink.add('Playback.Heartbeat', this.offset());

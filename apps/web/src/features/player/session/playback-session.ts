@@ -2,6 +2,7 @@ import type { PlayFormat, PlayResponse } from '@antenne/contract';
 import type { PrerollAd } from '../ad';
 import type { AudioTrackOption, PlaylistPhase, TextTrackOption } from '../controller';
 import type { Engine } from '../engine';
+import { liveKindOf, type LiveWindow } from '../live';
 import { bumpersOf, pickFormat, vastUrlOf } from '../playlist';
 import { audioTrackOptions, textTrackOptions } from '../tracks';
 import { Aborted, playToEnd } from './play-to-end';
@@ -12,7 +13,8 @@ import { Aborted, playToEnd } from './play-to-end';
  * pre-roll → the asset — one `load()` per item on the same engine. A bumper or the ad that fails
  * is skipped; a failure of the asset is the session's failure. What happens around it (events,
  * the ad's pixels, popups, navigation) is told to observers; the state the overlay shows goes to
- * `onChange`. Live mode is the next kind of item this sequences.
+ * `onChange`. A channel starts at the live edge, a start-over at its programme's start (a date:
+ * streamInfo.start); the resume point applies to neither.
  */
 
 export interface SessionState {
@@ -70,7 +72,7 @@ export interface TrackLabels {
 export interface PlaybackSessionOptions {
   video: HTMLVideoElement;
   play: PlayResponse;
-  /** Where the asset starts, seconds (asked once the asset's turn comes). */
+  /** Where the asset starts, seconds (asked once the asset's turn comes; not for a channel or a start-over). */
   startTime(): number;
   createEngine(video: HTMLVideoElement): Promise<Engine>;
   preroll?: PrerollSource;
@@ -94,6 +96,22 @@ export class PlaybackSession {
   /** The asset's format once it plays (what a cast receiver loads). */
   get content(): PlayFormat | undefined {
     return this.contentFormat;
+  }
+
+  /** The seekable window and its wall clock, once the asset plays. */
+  liveWindow(): LiveWindow | undefined {
+    const { engine } = this;
+    if (!engine || !this.contentStarted) return undefined;
+    const { start, end } = engine.seekRange();
+    const date = engine.playheadDate();
+    const originMs =
+      engine.clockOrigin() ?? (date === null ? null : date - this.options.video.currentTime * 1000);
+    return { start, end, originMs };
+  }
+
+  /** The playhead's wall-clock instant (epoch ms), once the asset plays and when the stream has a clock. */
+  playheadDate(): number | null {
+    return this.contentStarted ? (this.engine?.playheadDate() ?? null) : null;
   }
 
   get destroyed(): boolean {
@@ -232,9 +250,18 @@ export class PlaybackSession {
     const format = pickFormat(play.formats);
     if (!format) throw new Error('no playable format');
     this.contentFormat = format;
-    const startTime = this.options.startTime();
+    const kind = liveKindOf(play);
+    const atEdge = kind === 'live' || kind === 'startover';
+    const startTime = atEdge ? 0 : this.options.startTime();
     this.options.onChange({ phase: 'content', loadedId: play.assetId, waiting: true });
-    await engine.load(format, { startTime, playToken: play.playToken });
+    // shaka starts an EVENT playlist / dynamic MPD at the live edge: a start-over asks for its
+    // programme's start, as a date shaka places in the stream (its program-date-time).
+    const startDate = kind === 'startover' ? play.streamInfo.start : undefined;
+    await engine.load(format, {
+      ...(atEdge ? {} : { startTime }),
+      ...(startDate === undefined ? {} : { startDate }),
+      playToken: play.playToken,
+    });
     this.checkpoint();
     this.contentStarted = true;
     this.refreshTracks();
