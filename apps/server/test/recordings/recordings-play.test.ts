@@ -59,6 +59,30 @@ describe.each(engines)('recordings play (%s)', (engine) => {
     expect(mpd.body).toContain('type="static" mediaPresentationDuration="PT1800S"');
     // The token opens this span only, not the channel live.
     expect((await get(hls.replace(`${start}-${end}`, 'live'))).statusCode).toBe(403);
+
+    // The player's position comes back as the recording's bookmark, and the next play resumes there.
+    const sent = await state().app.inject({
+      method: 'POST',
+      url: playbackPaths.eventsinkSend(TENANT),
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        DispatchTime: state().clock.now,
+        Customer: TENANT.customer,
+        BusinessUnit: TENANT.businessUnit,
+        SessionId: body.playSessionId,
+        Payload: [
+          {
+            EventType: 'Playback.Heartbeat',
+            Timestamp: state().clock.now,
+            OffsetTime: 60_000,
+            SequenceNumber: 0,
+          },
+        ],
+      }),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const again = (await play(id, auth)).json<PlayResponse>();
+    expect(again.bookmarks).toEqual({ lastViewedOffset: 60_000, liveTime: start + 60_000 });
   });
 
   test('in progress: the event form from its start; pending: 403 NOT_PUBLISHED with WAIT', async () => {

@@ -67,9 +67,15 @@ export class RecordingsService {
   /** The profile's recordings, after recording the new airings of its series. */
   async list(session: SessionContext, locale: string | undefined): Promise<RecordingList> {
     const snapshot = await this.catalogue.snapshot();
-    for (const series of await repo.listSeries(this.db, session.profile.id))
-      await this.recordAirings(session, snapshot, series);
-    return this.answer(session, snapshot, locale, await repo.listRecordings(this.db, session.profile.id));
+    const series = await repo.listSeries(this.db, session.profile.id);
+    let rows = await repo.listRecordings(this.db, session.profile.id);
+    if (series.length > 0) {
+      const known = new Set(rows.map((r) => r.programme_id));
+      let added = 0;
+      for (const one of series) added += (await this.recordAirings(session, snapshot, one, known)).length;
+      if (added > 0) rows = await repo.listRecordings(this.db, session.profile.id);
+    }
+    return this.answer(session, snapshot, locale, rows);
   }
 
   /** Records a programme (and with `series`, every upcoming airing of its series on its channel). */
@@ -151,6 +157,8 @@ export class RecordingsService {
     session: SessionContext,
     snapshot: CatalogueSnapshot,
     series: repo.SeriesRow,
+    /** Programmes the profile records already (skipped without a transaction each). */
+    known: ReadonlySet<string> = new Set(),
   ): Promise<string[]> {
     const now = this.clock();
     const airings = await this.schedule.programmesBetween(
@@ -161,7 +169,8 @@ export class RecordingsService {
     const ids: string[] = [];
     for (const airing of airings) {
       if (airing.endMs <= now || !hasProgramFlag(airing.flags, 'PVR')) continue;
-      if (seriesKeyOf(snapshot, airing.assetId) !== series.series_key) continue;
+      if (known.has(airing.programId) || seriesKeyOf(snapshot, airing.assetId) !== series.series_key)
+        continue;
       ids.push(await this.recordOne(session, airing, series.id));
     }
     return ids;
