@@ -9,7 +9,7 @@ import { RECORDING_FAILURE_REASONS } from './recordings.js';
 
 /** Ids the server makes (`rec_…`, `recs_…`) and programme ids: bounded, no spaces nor slashes. */
 const Id = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 160, pattern: '^[A-Za-z0-9._:#-]+$', description });
+  Type.String({ minLength: 1, maxLength: 160, pattern: '^[A-Za-z0-9_.:-]+$', description });
 
 export const RecordingIdParamsSchema = Type.Object({
   customer: Type.String(),
