@@ -50,6 +50,7 @@ import { EpgService, liveRoutes, type ScheduleReader } from './modules/live/inde
 import { locationRoutes } from './modules/location/routes.js';
 import { DEMO_IMAGES_DIR, mediaRoutes, type DemoPreparation } from './modules/media/index.js';
 import { createPlaybackServices, PlaybackMediaRegistry, playbackRoutes } from './modules/playback/index.js';
+import { RecordingsService, recordingsRoutes } from './modules/recordings/index.js';
 import { readIndexHtml } from './modules/web-app/index-html.js';
 import { notFoundHandler, webAppRoutes } from './modules/web-app/routes.js';
 import { WhitelabelService, whitelabelRoutes } from './modules/whitelabel/index.js';
@@ -290,6 +291,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     accounts,
     verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
   });
+  // Network recordings (ADR 0026): the schedule the streams read; played by the play call below.
+  const recordings = new RecordingsService({
+    db: database.db,
+    schedule: deps.schedule ?? epg,
+    catalogue,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  await app.register(recordingsRoutes, { tenant, recordings, sessions: accounts });
   // Playback: entitlement/play, the token-protected media, the ClearKey licence, ads, the eventsink.
   const playback = createPlaybackServices({
     db: database.db,
@@ -301,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pinAttempts,
     ...(deps.clock ? { clock: deps.clock } : {}),
     schedule: deps.schedule ?? epg,
+    recordings,
   });
   await app.register(playbackRoutes, {
     tenant,

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { ACCOUNT_ERROR_CODES } from './accounts.js';
 import type { EPG_ERROR_CODES } from './epg.js';
 import type { PLAYBACK_ERROR_CODES } from './playback.js';
+import type { RECORDING_ERROR_CODES } from './recordings.js';
 
 /**
  * Machine-readable error codes carried in `message` of the one error body.
@@ -36,7 +37,8 @@ export type ErrorCode =
   | (typeof ERROR_CODES)[number]
   | (typeof ACCOUNT_ERROR_CODES)[number]
   | (typeof PLAYBACK_ERROR_CODES)[number]
-  | (typeof EPG_ERROR_CODES)[number];
+  | (typeof EPG_ERROR_CODES)[number]
+  | (typeof RECORDING_ERROR_CODES)[number];
 
 /** A publication an action points at: when it starts, and which one. */
 const ActionPublicationSchema = Type.Object({ availableAt: Type.String(), publicationId: Type.String() });

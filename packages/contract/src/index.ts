@@ -18,6 +18,8 @@ export * from './playback.js';
 export * from './playback-schemas.js';
 export * from './epg.js';
 export * from './epg-schemas.js';
+export * from './recordings.js';
+export * from './recordings-schemas.js';
 export * from './parental.js';
 export * from './startup.js';
 export * from './query-keys.js';

@@ -9,6 +9,7 @@ import {
 import { cataloguePatterns, locationPatterns, paths, rootPatterns, whitelabelPatterns } from './paths.js';
 import { epgPaths, epgPatterns, parseProgramDetailsId, programDetailsId } from './epg.js';
 import { playbackPaths, playbackPatterns } from './playback.js';
+import { recordingPaths, recordingPatterns } from './recordings.js';
 
 /**
  * Matches a path against a route pattern (Fastify syntax: `:name` is one path segment) as the
@@ -111,6 +112,19 @@ const exposureCases: [string, ExposureRoute, string, Record<string, string>][] =
   ],
   ['epgPaths.onNow', epgPatterns.onNow, epgPaths.onNow(bu), {}],
   ['epgPaths.events', epgPatterns.events, epgPaths.events(bu, '2026-11-24'), { date: '2026-11-24' }],
+  ['recordingPaths.recordings', recordingPatterns.recordings, recordingPaths.recordings(bu), {}],
+  [
+    'recordingPaths.recording',
+    recordingPatterns.recording,
+    recordingPaths.recording(bu, 'rec_1'),
+    { recordingId: 'rec_1' },
+  ],
+  [
+    'recordingPaths.series',
+    recordingPatterns.series,
+    recordingPaths.series(bu, 'recs_1'),
+    { seriesId: 'recs_1' },
+  ],
 ];
 
 describe('route patterns and path builders agree', () => {
@@ -126,9 +140,14 @@ describe('route patterns and path builders agree', () => {
 
   test('every Exposure pattern has a builder case above', () => {
     const covered = new Set(exposureCases.map(([, route]) => route));
-    const all = [cataloguePatterns, locationPatterns, accountPatterns, playbackPatterns, epgPatterns].flatMap(
-      (area) => Object.values(area),
-    );
+    const all = [
+      cataloguePatterns,
+      locationPatterns,
+      accountPatterns,
+      playbackPatterns,
+      epgPatterns,
+      recordingPatterns,
+    ].flatMap((area) => Object.values(area));
     for (const route of all) expect(covered.has(route), JSON.stringify(route)).toBe(true);
   });
 

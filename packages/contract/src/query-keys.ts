@@ -25,6 +25,7 @@ export const PERSONAL_QUERY_RESOURCES = [
   'continueWatching',
   'lastViewedOffset',
   'profiles',
+  'recordings',
 ] as const;
 
 export const queryKeys = {
@@ -82,4 +83,6 @@ export const queryKeys = {
   program: (detailsId: string | undefined) => ['program', detailsId] as const,
   /** What every channel shows now (and within `minutesForward`). */
   onNow: (minutesForward: number) => ['onNow', minutesForward] as const,
+  /** The profile's network recordings, named in `locale` (ADR 0026). */
+  recordings: (token: string | null, locale: string) => ['recordings', token, locale] as const,
 } as const;

@@ -31,6 +31,8 @@ export interface Database {
   ad_beacons: AdBeaconsTable;
   pin_attempts: PinAttemptsTable;
   programmes: ProgrammesTable;
+  recordings: RecordingsTable;
+  recording_series: RecordingSeriesTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -306,6 +308,32 @@ export interface ProgrammesTable {
   source: 'demo' | 'import';
   created: string;
   changed: string;
+}
+
+/** A programme a profile records (ADR 0026): its span copied; the status follows the clock. */
+export interface RecordingsTable {
+  id: string;
+  household_id: string;
+  profile_id: string;
+  programme_id: string;
+  channel_id: string;
+  asset_id: string;
+  start_ms: number | string | bigint;
+  end_ms: number | string | bigint;
+  /** QUOTA_EXCEEDED, or null when it records. */
+  failure_reason: string | null;
+  series_id: string | null;
+  created_at: string;
+}
+
+/** A series a profile records on a channel (`series_key`: the show's id, or the title's own). */
+export interface RecordingSeriesTable {
+  id: string;
+  household_id: string;
+  profile_id: string;
+  channel_id: string;
+  series_key: string;
+  created_at: string;
 }
 
 export type WebConfigRow = Selectable<WebConfigTable>;

@@ -140,7 +140,7 @@ export async function playProgramme(
   });
 }
 
-type Grant = Awaited<ReturnType<typeof entitle>>;
+export type Grant = Awaited<ReturnType<typeof entitle>>;
 
 /** The channel's publications and products (geo, live package), then the aired title's parental level. */
 async function grantFor(
@@ -168,7 +168,7 @@ async function grantFor(
   return grant;
 }
 
-interface LiveOffer {
+export interface LiveOffer {
   channel: Asset;
   /** What the play session is for: the channel, or the programme. */
   playedId: string;
@@ -182,7 +182,8 @@ interface LiveOffer {
   streamInfo: PlayResponse['streamInfo'];
 }
 
-async function respond(
+/** The play session, its token over the offer's folders, and the answer (recording-play.ts too). */
+export async function respond(
   ctx: LivePlayContext,
   caller: LiveCaller,
   grant: Grant,

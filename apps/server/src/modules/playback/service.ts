@@ -8,7 +8,6 @@ import {
   PROTECTED_MEDIA_PREFIX,
   playbackPaths,
   type Asset,
-  type Media,
   type PlayFormat,
   type PlayResponse,
 } from '@antenne/contract';
@@ -26,11 +25,14 @@ import {
 } from '../accounts/index.js';
 import type { CatalogueSnapshot } from '../catalogue/index.js';
 import type { LiveStreamService, ScheduleReader } from '../live/index.js';
+import type { RecordingForPlay } from '../recordings/index.js';
 import { NO_ADS_COUNTRY } from './ads/service.js';
 import type { BeaconTokens } from './beacon-token.js';
 import type { AssetFacts } from './eventsink/service.js';
 import { allowedPublications, entitle, trailerGrant } from './entitlement.js';
 import { playChannel, playProgramme, type LivePlayContext } from './live-play.js';
+import { isMediaPath, playableMedias } from './playable-media.js';
+import { playRecording } from './recording-play.js';
 import type { PlaybackMediaRegistry } from './media-registry.js';
 import { folderOf, newPlaySessionId, type PlayTokens } from './play-token.js';
 import * as repo from './repository.js';
@@ -59,8 +61,11 @@ export interface SnapshotSource {
   snapshot(): Promise<CatalogueSnapshot>;
 }
 
-/** Media folders the play token may open: the ingest's and the demo build's. */
-const MEDIA_ROOTS = ['/media/', '/demo-media/'];
+/** What the play call needs of the recordings (the recordings module's service, ADR 0026). */
+export interface RecordingSource {
+  forPlay(recordingId: string): Promise<RecordingForPlay | undefined>;
+}
+
 const CLEARKEY = 'org.w3.clearkey';
 
 export const loginRequired = () =>
@@ -79,10 +84,14 @@ export class PlaybackService {
     /** Wrong PINs by household, shared with the accounts' PIN checks (app.ts). */
     private readonly pinAttempts: WrongPinLimiter = new WrongPinLimiter(db, clock),
     /** Live television (live-play.ts): the streams and the schedule. */
-    private readonly live?: { streams: LiveStreamService; schedule: ScheduleReader },
+    private readonly live?: {
+      streams: LiveStreamService;
+      schedule: ScheduleReader;
+      recordings?: RecordingSource;
+    },
   ) {}
 
-  /** A TV_CHANNEL, or a programme of the schedule (an id the catalogue does not know): live-play.ts. */
+  /** A TV_CHANNEL, a programme of the schedule or a recording (an id the catalogue does not know): live-play.ts, recording-play.ts. */
   private async playLive(
     idOrSlug: string,
     found: { asset: Asset } | undefined,
@@ -90,7 +99,12 @@ export class PlaybackService {
   ): Promise<PlayResponse | undefined> {
     if (this.live === undefined) return undefined;
     const programme = found === undefined ? await this.live.schedule.programme(idOrSlug) : undefined;
-    if (programme === undefined && found?.asset.type !== 'TV_CHANNEL') return undefined;
+    const recording =
+      found === undefined && programme === undefined
+        ? await this.live.recordings?.forPlay(idOrSlug)
+        : undefined;
+    if (programme === undefined && recording === undefined && found?.asset.type !== 'TV_CHANNEL')
+      return undefined;
     if (caller.session === null) throw loginRequired();
     const context: LivePlayContext = {
       db: this.db,
@@ -103,6 +117,7 @@ export class PlaybackService {
       checkParental: (asset, session, pin) => this.checkParental(asset, session, pin),
     };
     const liveCaller = { ...caller, session: caller.session };
+    if (recording !== undefined) return playRecording(context, recording, liveCaller);
     if (programme !== undefined) return playProgramme(context, programme, liveCaller);
     return playChannel(context, (found as { asset: Asset }).asset, liveCaller);
   }
@@ -120,7 +135,10 @@ export class PlaybackService {
     const found = await this.findAsset(assetId);
     if (found === undefined) {
       // A programme (start-over, catch-up): its bookmark is kept as a title's, over its span.
-      const programme = await this.live?.schedule.programme(assetId);
+      // A recording's, the same over its span.
+      const programme =
+        (await this.live?.schedule.programme(assetId)) ??
+        (await this.live?.recordings?.forPlay(assetId))?.programme;
       return (
         programme && {
           durationMs: programme.endMs - programme.startMs,
@@ -325,23 +343,6 @@ export class PlaybackService {
       throw new ApiError(403, 'INVALID_PIN_CODE', 'wrong parental PIN');
     }
   }
-}
-
-type PlayableMedia = Media & { locator: string; format: 'HLS' | 'DASH' };
-
-/** Enabled HLS/DASH medias whose manifest is a file this server serves under a play token. */
-function playableMedias(medias: Media[]): PlayableMedia[] {
-  return medias.filter(
-    (m): m is PlayableMedia =>
-      (m.format === 'HLS' || m.format === 'DASH') &&
-      (m.status === undefined || m.status === 'enabled') &&
-      typeof m.locator === 'string' &&
-      isMediaPath(m.locator),
-  );
-}
-
-function isMediaPath(locator: string): boolean {
-  return MEDIA_ROOTS.some((root) => locator.startsWith(root)) && folderOf(locator).length > 1;
 }
 
 /** The asset's CSA rating code (the catalogue's ratings are CSA codes; the first numeric one otherwise). */

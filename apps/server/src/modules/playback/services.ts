@@ -12,7 +12,7 @@ import { LicenceService } from './licence/service.js';
 import type { PlaybackMediaRegistry } from './media-registry.js';
 import { createPlayTokens, folderOf } from './play-token.js';
 import { ProtectedMedia } from './protected-media.js';
-import { PlaybackService, type SnapshotSource } from './service.js';
+import { PlaybackService, type RecordingSource, type SnapshotSource } from './service.js';
 
 /** The playback module's services, one of each per app: what the routes call. */
 export interface PlaybackServices {
@@ -50,6 +50,8 @@ export interface PlaybackDeps {
    * channel plays its own media around the clock and no programme id is known.
    */
   schedule?: ScheduleReader;
+  /** The network recordings the play call plays (`entitlement/{recordingId}/play`, ADR 0026). */
+  recordings?: RecordingSource;
 }
 
 /** A schedule with nothing on it. */
@@ -95,7 +97,7 @@ export function createPlaybackServices(deps: PlaybackDeps): PlaybackServices {
     { play: playTokens, beacon: beaconTokens },
     clock,
     deps.pinAttempts,
-    { streams: live, schedule },
+    { streams: live, schedule, ...(deps.recordings ? { recordings: deps.recordings } : {}) },
   );
   return {
     play,

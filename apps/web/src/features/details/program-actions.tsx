@@ -1,7 +1,9 @@
 import { hasProgramFlag, type Program } from '@antenne/contract';
 import { useTranslation } from 'react-i18next';
 import type { ProgramState } from '../../lib/live';
+import { useUserToken } from '../../state/session-store';
 import { PlayAction } from './play-action';
+import { RecordActions } from './record-actions';
 import styles from './vod-details-page.module.css';
 
 const player = (id: string) => `/player/${encodeURIComponent(id)}`;
@@ -9,7 +11,8 @@ const player = (id: string) => `/player/${encodeURIComponent(id)}`;
 /**
  * What a programme offers by its state and flags (spec part 1 §2, §9): on air, watch live (the
  * channel) and, with the start-over flag, from its start (the programme); ended, with the catch-up
- * flag and within CATCHUP_DAYS, watch it. Reminders (upcoming) and recordings come later.
+ * flag and within CATCHUP_DAYS, watch it; not over with the pvr flag, record it (record-actions.tsx).
+ * Reminders (upcoming) come later.
  */
 export function ProgramActions({
   program,
@@ -21,6 +24,7 @@ export function ProgramActions({
   catchupOpen: boolean;
 }) {
   const { t } = useTranslation();
+  const token = useUserToken();
   const primary = `${styles.action} ${styles.primary}`;
   let actions = null;
   if (state === 'live') {
@@ -45,10 +49,12 @@ export function ProgramActions({
       </p>
     );
   }
-  if (actions === null) return null;
+  const canRecord = token !== null && state !== 'ended' && hasProgramFlag(program.flags, 'PVR');
+  if (actions === null && !canRecord) return null;
   return (
     <div className={styles.actions} role="group" aria-label={t('PROGRAM.ACTIONS')}>
       {actions}
+      {canRecord ? <RecordActions program={program} /> : null}
     </div>
   );
 }

@@ -11,10 +11,11 @@ import {
 } from '../../components/swimlane/swimlane';
 import { useIsDesktop } from '../../lib/use-media-query';
 import styles from './my-content-page.module.css';
+import { RecordingsSection } from './recordings-section';
 
 /**
  * /mycontent (signed-in users only, spec part 2 §2): continue watching, with each title's
- * progress, and the favourites; each says so in words when it is empty.
+ * progress, the favourites and the network recordings; each says so in words when it is empty.
  */
 export default function MyContentPage() {
   const { t } = useTranslation();
@@ -41,6 +42,7 @@ export default function MyContentPage() {
         failed={favorites.isError}
         empty={t('MYCONTENT.EMPTY_FAVORITES')}
       />
+      <RecordingsSection />
     </div>
   );
 }
