@@ -134,8 +134,7 @@ export class PlaybackService {
   async assetFacts(assetId: string): Promise<AssetFacts | undefined> {
     const found = await this.findAsset(assetId);
     if (found === undefined) {
-      // A programme (start-over, catch-up): its bookmark is kept as a title's, over its span.
-      // A recording's, the same over its span.
+      // A programme (start-over, catch-up) or a recording: its bookmark is kept as a title's, over its span.
       const programme =
         (await this.live?.schedule.programme(assetId)) ??
         (await this.live?.recordings?.forPlay(assetId))?.programme;
