@@ -62,6 +62,18 @@ export async function setUpAccounts(engine: Engine): Promise<AccountsFixture> {
           },
         ],
       }),
+      // A channel: its bookmark is a wall-clock time (liveTime), never progress to continue.
+      extraAsset('chaine-test', {
+        type: 'TV_CHANNEL',
+        publications: [
+          {
+            publicationId: 'pub-chaine-test',
+            fromDate: '2020-01-01T00:00:00Z',
+            toDate: '2100-01-01T00:00:00Z',
+            products: ['gratuit'],
+          },
+        ],
+      }),
     );
     const result = await importCatalogue(database.db, doc, TENANT);
     if (!result.ok) throw new Error(result.errors.join('\n'));

@@ -91,6 +91,32 @@ describe.each(engines)('accounts (%s)', (engine) => {
       });
     });
 
+    test('a channel watched live keeps its wall-clock bookmark but is never in continue watching', async () => {
+      const session = await login(fx.app, 'uid-history-live', 'history-live@example.com');
+      const t0 = fx.clock.now;
+      await query((d) =>
+        recordProgress(d, {
+          profileId: session.userId,
+          assetId: 'chaine-test',
+          offsetMs: t0 - 5000,
+          viewedAt: t0,
+        }),
+      );
+      const offsets = (
+        await call(
+          'GET',
+          `${accountPaths.lastViewedOffset(TENANT)}?assetIds=chaine-test`,
+          session.sessionToken,
+        )
+      ).json<LastViewedOffsetResponse>();
+      expect(offsets.items).toEqual([
+        { assetId: 'chaine-test', lastViewedOffset: t0 - 5000, lastViewedTime: t0 },
+      ]);
+      const cont = await call('GET', accountPaths.continueWatching(TENANT), session.sessionToken);
+      expect(cont.statusCode, cont.body).toBe(200);
+      expect(cont.json<{ items: { assetId: string }[] }>().items).toEqual([]);
+    });
+
     test("another profile's history is its own", async () => {
       const session = await login(fx.app, 'uid-history', 'history@example.com');
       const created = await call('POST', accountPaths.profiles(TENANT), session.sessionToken, {

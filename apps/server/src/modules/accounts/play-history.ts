@@ -27,7 +27,10 @@ export class PlayHistoryService extends AccountsPart {
     return { count: entries.length, pageNumber, pageSize, items: entries.slice(start, start + pageSize) };
   }
 
-  /** Started and not finished (0 < offset < 95 % of the duration), published assets, most recent first. */
+  /**
+   * Started and not finished (0 < offset < 95 % of the duration), published assets, most recent
+   * first. A TV channel is never one: its bookmark is a wall-clock time (liveTime), not progress.
+   */
   async continueWatching(ctx: SessionContext): Promise<{ items: ContinueWatchingItem[] }> {
     const entries = (await repo.listPlayHistory(this.db, ctx.profile.id)).filter(
       (e) => e.lastViewedOffset > 0,
@@ -38,7 +41,7 @@ export class PlayHistoryService extends AccountsPart {
     );
     const items = entries.flatMap((entry): ContinueWatchingItem[] => {
       const asset = assets.get(entry.assetId);
-      if (asset === undefined) return [];
+      if (asset === undefined || asset.type === 'TV_CHANNEL') return [];
       if (
         asset.duration !== undefined &&
         asset.duration > 0 &&
