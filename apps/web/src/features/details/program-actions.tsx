@@ -2,6 +2,7 @@ import { hasProgramFlag, type Program } from '@antenne/contract';
 import { useTranslation } from 'react-i18next';
 import type { ProgramState } from '../../lib/live';
 import { PlayAction } from './play-action';
+import { ReminderToggle } from './reminder-toggle';
 import styles from './vod-details-page.module.css';
 
 const player = (id: string) => `/player/${encodeURIComponent(id)}`;
@@ -9,7 +10,8 @@ const player = (id: string) => `/player/${encodeURIComponent(id)}`;
 /**
  * What a programme offers by its state and flags (spec part 1 §2, §9): on air, watch live (the
  * channel) and, with the start-over flag, from its start (the programme); ended, with the catch-up
- * flag and within CATCHUP_DAYS, watch it. Reminders (upcoming) and recordings come later.
+ * flag and within CATCHUP_DAYS, watch it; not started yet, be reminded at its start
+ * (reminder-toggle.tsx). Recordings come later.
  */
 export function ProgramActions({
   program,
@@ -22,7 +24,7 @@ export function ProgramActions({
 }) {
   const { t } = useTranslation();
   const primary = `${styles.action} ${styles.primary}`;
-  let actions = null;
+  let actions;
   if (state === 'live') {
     actions = (
       <>
@@ -44,8 +46,9 @@ export function ProgramActions({
         {hasProgramFlag(program.flags, 'CATCHUP') ? t('PROGRAM.CATCHUP_OVER') : t('PROGRAM.NOT_AVAILABLE')}
       </p>
     );
+  } else {
+    actions = <ReminderToggle program={program} className={primary} />;
   }
-  if (actions === null) return null;
   return (
     <div className={styles.actions} role="group" aria-label={t('PROGRAM.ACTIONS')}>
       {actions}
