@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from '../support/axe.js';
+import { movableClockEnv, setServerClock } from '../support/clock.js';
+import { CHANNELS, detailsPath, findProgramme, onAirAt, startOf } from '../support/live.js';
+import { CONSENT, playerFlows } from '../support/player.js';
+import { useBrowserSuite } from '../support/suite.js';
+
+/**
+ * Live TV in Chromium (issue 15, "Done when"): a reminder on a programme starting a minute later
+ * — the server's clock and the page's moved to that instant (support/clock.ts) — shows the popup
+ * whose Go opens its details; and axe on the guide and a programme's details in fr and ar.
+ */
+
+const suite = useBrowserSuite(movableClockEnv());
+const { signInDemo } = playerFlows(suite);
+
+describe.each(['fr', 'ar'] as const)('accessibility of live TV in %s', (locale) => {
+  async function page(path: string): Promise<Page> {
+    const { page } = await suite.newPage({
+      bypassCSP: true,
+      initScript: `try { localStorage.setItem('lang-preference', '${locale}'); } catch {}`,
+    });
+    await page.goto(`${suite.server.url}${path}`);
+    if (locale === 'ar') await page.locator('html[dir="rtl"][lang="ar"]').waitFor();
+    return page;
+  }
+
+  test('the guide has no WCAG A/AA violation', async () => {
+    const p = await page('/guide');
+    await p.getByRole('grid').locator('[tabindex="0"]').waitFor();
+    expect(await axeViolations(p)).toEqual([]);
+  });
+
+  test('a programme’s details have no WCAG A/AA violation', async () => {
+    const now = Date.now();
+    const programme = await findProgramme(suite.server.url, CHANNELS.monde, now, onAirAt(now, undefined, 0));
+    const p = await page(detailsPath(programme));
+    await p.getByRole('group').first().waitFor();
+    expect(await axeViolations(p)).toEqual([]);
+  });
+});
+
+test('a reminder on a programme starting a minute later (moved clock) shows the popup; Go opens its details', async () => {
+  // A programme of yesterday: only a server whose clock was moved keeps a reminder on it.
+  const yesterday = Date.now() - 86_400_000;
+  const programme = await findProgramme(
+    suite.server.url,
+    CHANNELS.info,
+    yesterday,
+    (p) => startOf(p) > yesterday,
+  );
+  const start = startOf(programme);
+  try {
+    await setServerClock(suite.server, start - 60_000);
+    const { page } = await suite.newPage({ initScript: CONSENT });
+    await page.clock.install({ time: start - 60_000 });
+    await signInDemo(page);
+    await page.goto(`${suite.server.url}${detailsPath(programme)}`);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await page.getByText('À venir').waitFor();
+    await page.getByRole('button', { name: 'Me le rappeler' }).click();
+    await page.getByRole('button', { name: 'Annuler le rappel' }).waitFor();
+    // Kept server-side, on the profile: read back after a reload.
+    await page.reload();
+    await page.getByRole('button', { name: 'Annuler le rappel' }).waitFor();
+    await page.goto(`${suite.server.url}/guide`);
+    await page.getByRole('grid').waitFor();
+
+    // A minute later, on both clocks.
+    await setServerClock(suite.server, start + 1_000);
+    await page.clock.fastForward(61_000);
+    const popup = page.getByRole('dialog', { name: 'Votre programme commence' });
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain(title);
+    await popup.getByRole('button', { name: 'Y aller' }).click();
+    await page.waitForURL((url) => url.pathname === detailsPath(programme));
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByText('En direct', { exact: true }).waitFor();
+    // Once: it does not come back.
+    await page.clock.fastForward(5 * 60_000);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  } finally {
+    await setServerClock(suite.server, Date.now());
+  }
+});
