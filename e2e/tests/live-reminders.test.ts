@@ -53,7 +53,7 @@ test('a reminder on a programme starting a minute later (moved clock) shows the 
   const start = startOf(programme);
   try {
     await setServerClock(suite.server, start - 60_000);
-    const { page } = await suite.newPage({ initScript: CONSENT });
+    const { context, page } = await suite.newPage({ initScript: CONSENT });
     await page.clock.install({ time: start - 60_000 });
     await signInDemo(page);
     await page.goto(`${suite.server.url}${detailsPath(programme)}`);
@@ -66,20 +66,33 @@ test('a reminder on a programme starting a minute later (moved clock) shows the 
     await page.getByRole('button', { name: 'Annuler le rappel' }).waitFor();
     await page.goto(`${suite.server.url}/guide`);
     await page.getByRole('grid').waitFor();
+    // A second tab of the same browser: only one of the two shows the popup.
+    const other = await context.newPage();
+    await other.goto(`${suite.server.url}/guide`);
+    await other.getByRole('grid').waitFor();
 
     // A minute later, on both clocks.
     await setServerClock(suite.server, start + 1_000);
     await page.clock.fastForward(61_000);
-    const popup = page.getByRole('dialog', { name: 'Votre programme commence' });
-    await popup.waitFor();
+    // The context's clock: both tabs are past the start.
+    for (const tab of [page, other]) expect(await tab.evaluate(() => Date.now())).toBeGreaterThan(start);
+    const dialogs = async () =>
+      (await page.getByRole('dialog').count()) + (await other.getByRole('dialog').count());
+    await expect.poll(dialogs, { timeout: 10_000 }).toBe(1);
+    await page.clock.fastForward(5_000);
+    expect(await dialogs()).toBe(1);
+    const shown = (await page.getByRole('dialog').count()) === 1 ? page : other;
+    const popup = shown.getByRole('dialog', { name: 'Votre programme commence' });
     expect(await popup.textContent()).toContain(title);
     await popup.getByRole('button', { name: 'Y aller' }).click();
-    await page.waitForURL((url) => url.pathname === detailsPath(programme));
-    await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await page.getByText('En direct', { exact: true }).waitFor();
-    // Once: it does not come back.
-    await page.clock.fastForward(5 * 60_000);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await shown.waitForURL((url) => url.pathname === detailsPath(programme));
+    await shown.getByRole('heading', { level: 1, name: title }).waitFor();
+    await shown.getByText('En direct', { exact: true }).waitFor();
+    // Once: not again later, nor after a reload within the grace period.
+    await shown.reload();
+    await shown.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.clock.fastForward(60_000);
+    expect(await dialogs()).toBe(0);
   } finally {
     await setServerClock(suite.server, Date.now());
   }

@@ -4,6 +4,7 @@ import {
   CLAIM_SETTLE_MS,
   createRemindersScheduler,
   GRACE_MS,
+  LOCK_HOLD_MS,
   reminderStateKey,
   type LockManagerLike,
 } from './reminders-scheduler';
@@ -24,14 +25,22 @@ function tab(tabId: string, profileId = 'usr-1', locks?: LockManagerLike) {
   return { due, ...scheduler };
 }
 
-/** An exclusive lock manager, as the Web Locks API is across a browser's tabs. */
+/** Web Locks as a browser's tabs share them (`ifAvailable`: the callback gets null when held). */
 function fakeLocks(): LockManagerLike {
-  let queue: Promise<unknown> = Promise.resolve();
+  const held = new Set<string>();
   return {
-    request<T>(_name: string, callback: () => Promise<T> | T): Promise<T> {
-      const run = queue.then(() => callback());
-      queue = run.catch(() => undefined);
-      return run;
+    async request<T>(
+      name: string,
+      _options: { ifAvailable: true },
+      callback: (lock: object | null) => Promise<T> | T,
+    ) {
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      try {
+        return await callback({});
+      } finally {
+        held.delete(name);
+      }
     },
   };
 }
@@ -102,16 +111,31 @@ describe('the reminders scheduler', () => {
     b.stop();
   });
 
-  test('two tabs with Web Locks: only one shows it, at once', async () => {
+  test('two tabs with Web Locks: only one shows it, at once, even before the other sees its localStorage write', async () => {
     const locks = fakeLocks();
     const a = tab('a', 'usr-1', locks);
     const b = tab('b', 'usr-1', locks);
     a.update([inMinutes(1)]);
     b.update([inMinutes(1)]);
+    // Tabs see each other's localStorage writes late: here, never while the lock is held.
+    const key = reminderStateKey('usr-1');
+    const stale = JSON.stringify({ known: [inMinutes(1)], fired: {} });
+    const real = Storage.prototype.getItem;
+    const spy = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(function (this: Storage, k) {
+      return k === key ? stale : real.call(this, k);
+    });
     await advance(60_000);
     expect(a.due.length + b.due.length).toBe(1);
+    spy.mockRestore();
+    // Once the lock is let go, the fired mark is what a late tab finds.
+    await advance(LOCK_HOLD_MS);
+    const late = tab('c', 'usr-1', locks);
+    late.update([inMinutes(1)]);
+    await advance(1_000);
+    expect(late.due).toEqual([]);
     a.stop();
     b.stop();
+    late.stop();
   });
 
   test('after a reload: one just started (within the grace) fires once, even gone from the profile; never twice', async () => {

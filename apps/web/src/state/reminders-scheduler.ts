@@ -62,8 +62,19 @@ function writeState(storage: Storage, profileId: string, state: StoredState): vo
 
 /** The subset of the Web Locks API the claim uses (Chromium, Firefox, Safari; not jsdom). */
 export interface LockManagerLike {
-  request<T>(name: string, callback: () => Promise<T> | T): Promise<T>;
+  request<T>(
+    name: string,
+    options: { ifAvailable: true },
+    callback: (lock: object | null) => Promise<T> | T,
+  ): Promise<T>;
 }
+
+/**
+ * The tab that takes a reminder's lock holds it this long: another tab's timer for the same
+ * reminder finds it taken, and by the time it is free every tab's localStorage shows the reminder
+ * fired (a browser's tabs see each other's localStorage writes only eventually).
+ */
+export const LOCK_HOLD_MS = 30_000;
 
 export interface SchedulerOptions {
   profileId: string;
@@ -101,7 +112,24 @@ export function createRemindersScheduler(options: SchedulerOptions) {
   }
 
   async function claim(reminder: Reminder): Promise<boolean> {
-    if (locks) return locks.request(`antenne-reminder:${profileId}`, () => markFired(reminder));
+    if (locks) {
+      const lockManager = locks;
+      // The lock itself is the claim (taken at once or not at all), then localStorage for reloads.
+      return new Promise<boolean>((resolve) => {
+        void lockManager
+          .request(
+            `antenne-reminder:${profileId}:${keyOf(reminder)}`,
+            { ifAvailable: true },
+            async (lock) => {
+              if (lock === null) return resolve(false);
+              const mine = markFired(reminder);
+              resolve(mine);
+              if (mine) await new Promise((held) => setTimeout(held, LOCK_HOLD_MS));
+            },
+          )
+          .catch(() => resolve(false));
+      });
+    }
     // No Web Locks: write the claim, let a racing tab overwrite it, and read back who holds it.
     if (!markFired(reminder)) return false;
     await new Promise((resolve) => setTimeout(resolve, CLAIM_SETTLE_MS));
