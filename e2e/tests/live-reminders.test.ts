@@ -97,3 +97,39 @@ test('a reminder on a programme starting a minute later (moved clock) shows the 
     await setServerClock(suite.server, Date.now());
   }
 });
+
+test('after a reload, a reminder whose start has just passed still shows, once', async () => {
+  const yesterday = Date.now() - 86_400_000;
+  const programme = await findProgramme(
+    suite.server.url,
+    CHANNELS.monde,
+    yesterday,
+    (p) => startOf(p) > yesterday + 3_600_000,
+  );
+  const start = startOf(programme);
+  try {
+    await setServerClock(suite.server, start - 60_000);
+    const { page } = await suite.newPage({ initScript: CONSENT });
+    await page.clock.install({ time: start - 60_000 });
+    await signInDemo(page);
+    await page.goto(`${suite.server.url}${detailsPath(programme)}`);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await page.getByRole('button', { name: 'Me le rappeler' }).click();
+    await page.getByRole('button', { name: 'Annuler le rappel' }).waitFor();
+    // The app is closed over the start, and opened again two minutes after it.
+    await page.goto('about:blank');
+    await setServerClock(suite.server, start + 120_000);
+    await page.clock.setSystemTime(start + 120_000);
+    await page.goto(`${suite.server.url}/guide`);
+    const popup = page.getByRole('dialog', { name: 'Votre programme commence' });
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain(title);
+    await popup.getByRole('button', { name: 'Annuler' }).click();
+    await page.reload();
+    await page.getByRole('grid').waitFor();
+    await page.clock.fastForward(60_000);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  } finally {
+    await setServerClock(suite.server, Date.now());
+  }
+});
