@@ -5,7 +5,7 @@ import {
   createRemindersScheduler,
   GRACE_MS,
   LOCK_HOLD_MS,
-  reminderStateKey,
+  remindersFiredKey,
   type LockManagerLike,
 } from './reminders-scheduler';
 
@@ -96,12 +96,12 @@ describe('the reminders scheduler', () => {
     const b = tab('b');
     a.update([inMinutes(1)]);
     b.update([inMinutes(1)]);
-    const key = reminderStateKey('usr-1');
+    const key = remindersFiredKey('usr-1');
     const real = Storage.prototype.getItem;
     let reads = 0;
     // Tab b's first check sees no claim yet (as if it read before tab a's write landed).
     const spy = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(function (this: Storage, k) {
-      if (k === key && ++reads === 2) return JSON.stringify({ known: [inMinutes(1)], fired: {} });
+      if (k === key && ++reads === 2) return '{}';
       return real.call(this, k);
     });
     await advance(60_000 + CLAIM_SETTLE_MS);
@@ -118,8 +118,8 @@ describe('the reminders scheduler', () => {
     a.update([inMinutes(1)]);
     b.update([inMinutes(1)]);
     // Tabs see each other's localStorage writes late: here, never while the lock is held.
-    const key = reminderStateKey('usr-1');
-    const stale = JSON.stringify({ known: [inMinutes(1)], fired: {} });
+    const key = remindersFiredKey('usr-1');
+    const stale = '{}';
     const real = Storage.prototype.getItem;
     const spy = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(function (this: Storage, k) {
       return k === key ? stale : real.call(this, k);

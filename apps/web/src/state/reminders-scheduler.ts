@@ -22,15 +22,13 @@ export const CLAIM_SETTLE_MS = 150;
 /** setTimeout's longest wait; a later reminder is looked at again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** localStorage key of a profile's reminder state: the reminders known and those fired. */
-export const reminderStateKey = (profileId: string) => `antenne-reminders:${profileId}`;
-
-interface StoredState {
-  /** Reminders seen on the profile (so one that just started, gone from the server's list, still fires). */
-  known: Reminder[];
-  /** `channelId#startDate` → the id of the tab that fired it. */
-  fired: Record<string, string>;
-}
+/**
+ * localStorage keys of a profile's reminders: those seen on the profile (so one that just started,
+ * gone from the server's list, still fires), and those fired (`channelId#startDate` → the tab that
+ * fired it). Two keys: a tab updating what it has seen never writes over another tab's fired mark.
+ */
+export const remindersKnownKey = (profileId: string) => `antenne-reminders:${profileId}`;
+export const remindersFiredKey = (profileId: string) => `antenne-reminders-fired:${profileId}`;
 
 const keyOf = (r: Pick<Reminder, 'channelId' | 'startDate'>) => `${r.channelId}#${r.startDate}`;
 
@@ -42,23 +40,24 @@ export function remindersOfProfile(profile: SessionProfile | null): Reminder[] {
   return parsed.ok ? parsed.reminders : [];
 }
 
-function readState(storage: Storage, profileId: string): StoredState {
+function readJson<T>(storage: Storage, key: string, fallback: T): T {
   try {
-    const raw = storage.getItem(reminderStateKey(profileId));
-    const data = raw === null ? null : (JSON.parse(raw) as Partial<StoredState>);
-    return { known: data?.known ?? [], fired: data?.fired ?? {} };
+    const raw = storage.getItem(key);
+    return raw === null ? fallback : ((JSON.parse(raw) as T | null) ?? fallback);
   } catch {
-    return { known: [], fired: {} };
+    return fallback;
   }
 }
 
-function writeState(storage: Storage, profileId: string, state: StoredState): void {
+function writeJson(storage: Storage, key: string, value: unknown): void {
   try {
-    storage.setItem(reminderStateKey(profileId), JSON.stringify(state));
+    storage.setItem(key, JSON.stringify(value));
   } catch {
     // Storage unavailable: this tab still fires each reminder once while it stays open.
   }
 }
+
+const startOfKey = (key: string) => Number(key.slice(key.lastIndexOf('#') + 1)) * 1000;
 
 /** The subset of the Web Locks API the claim uses (Chromium, Firefox, Safari; not jsdom). */
 export interface LockManagerLike {
@@ -104,10 +103,13 @@ export function createRemindersScheduler(options: SchedulerOptions) {
 
   /** Marks the reminder fired by this tab unless some tab did already: whether this tab shows it. */
   function markFired(reminder: Reminder): boolean {
-    const state = readState(storage, profileId);
-    if (state.fired[keyOf(reminder)] !== undefined) return false;
-    state.fired[keyOf(reminder)] = tabId;
-    writeState(storage, profileId, state);
+    const firedKey = remindersFiredKey(profileId);
+    const fired = readJson<Record<string, string>>(storage, firedKey, {});
+    if (fired[keyOf(reminder)] !== undefined) return false;
+    // Marks of reminders long past (beyond twice the grace) are let go.
+    const at = now();
+    const kept = Object.entries(fired).filter(([key]) => at - startOfKey(key) <= 2 * GRACE_MS);
+    writeJson(storage, firedKey, { ...Object.fromEntries(kept), [keyOf(reminder)]: tabId });
     return true;
   }
 
@@ -133,7 +135,9 @@ export function createRemindersScheduler(options: SchedulerOptions) {
     // No Web Locks: write the claim, let a racing tab overwrite it, and read back who holds it.
     if (!markFired(reminder)) return false;
     await new Promise((resolve) => setTimeout(resolve, CLAIM_SETTLE_MS));
-    return readState(storage, profileId).fired[keyOf(reminder)] === tabId;
+    return (
+      readJson<Record<string, string>>(storage, remindersFiredKey(profileId), {})[keyOf(reminder)] === tabId
+    );
   }
 
   async function fire(reminder: Reminder) {
@@ -162,21 +166,15 @@ export function createRemindersScheduler(options: SchedulerOptions) {
   function update(current: readonly Reminder[]) {
     if (stopped) return;
     const at = now();
-    const state = readState(storage, profileId);
+    const seen = readJson<Reminder[]>(storage, remindersKnownKey(profileId), []);
     // Future ones follow the profile (a cancelled one goes); started ones stay for the grace period.
-    const started = state.known.filter(
-      (r) => r.startDate * 1000 <= at && at - r.startDate * 1000 <= GRACE_MS,
-    );
-    const future = futureReminders(current, at);
-    const justStarted = current.filter(
-      (r) => r.startDate * 1000 <= at && at - r.startDate * 1000 <= GRACE_MS,
-    );
-    const known = [...future];
-    for (const r of [...started, ...justStarted]) if (!known.some((k) => sameReminder(k, r))) known.push(r);
-    const fired = Object.fromEntries(
-      Object.entries(state.fired).filter(([key]) => known.some((r) => keyOf(r) === key)),
-    );
-    writeState(storage, profileId, { known, fired });
+    const recent = (r: Reminder) => r.startDate * 1000 <= at && at - r.startDate * 1000 <= GRACE_MS;
+    const known = futureReminders(current, at);
+    for (const r of [...seen.filter(recent), ...current.filter(recent)]) {
+      if (!known.some((k) => sameReminder(k, r))) known.push(r);
+    }
+    writeJson(storage, remindersKnownKey(profileId), known);
+    const fired = readJson<Record<string, string>>(storage, remindersFiredKey(profileId), {});
     for (const [key, timer] of timers) {
       if (!known.some((r) => keyOf(r) === key)) {
         clearTimeout(timer);
