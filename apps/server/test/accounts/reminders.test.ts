@@ -1,5 +1,6 @@
 import {
   accountPaths,
+  MAX_PROFILE_METADATA_VALUE_LENGTH,
   MAX_REMINDER_TITLE_LENGTH,
   MAX_REMINDERS,
   PROFILE_PROPERTY,
@@ -73,6 +74,11 @@ describe.each(engines)('reminders (%s)', (engine) => {
       );
       expect(body.extendedMessage, Reminders.slice(0, 60)).toMatch(message);
     }
+    // Past the longest metadata value: refused by the body's schema.
+    const long = await call('PUT', url, token, {
+      metadata: { Reminders: 'x'.repeat(MAX_PROFILE_METADATA_VALUE_LENGTH + 1) },
+    });
+    expect(expectError(long, 400, 'BAD_REQUEST').extendedMessage).toMatch(/metadata/);
     const created = await call('POST', accountPaths.profiles(TENANT), token, {
       displayName: 'Autre',
       metadata: { Reminders: '[1]' },
