@@ -48,7 +48,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The test-only clock preload (support/clock.ts) takes its moves through an IPC channel.
+    stdio:
+      env.E2E_CLOCK_OFFSET_MS === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { DEVICE_TYPES } from './constants.js';
 import { MAX_PROFILE_METADATA, SOCIAL_PROVIDER_IDS } from './accounts.js';
+import { MAX_PROFILE_METADATA_VALUE_LENGTH } from './reminders.js';
 
 /**
  * The accounts calls' schemas (TypeBox): the server validates and documents with them; the web
@@ -124,7 +125,9 @@ export const UserProfileWriteSchema = Type.Object(
     child: Type.Optional(Type.Boolean()),
     profileType: Type.Optional(Type.String({ maxLength: 64 })),
     language: Type.Optional(Type.String({ maxLength: 8 })),
-    metadata: Type.Optional(BoundedRecord(64, Type.String({ maxLength: 4096 }), MAX_PROFILE_METADATA)),
+    metadata: Type.Optional(
+      BoundedRecord(64, Type.String({ maxLength: MAX_PROFILE_METADATA_VALUE_LENGTH }), MAX_PROFILE_METADATA),
+    ),
     /** Antenne: set (4 digits) or remove (null) the profile's parental PIN; stored hashed. */
     pinCode: Type.Optional(Type.Union([Type.String({ pattern: '^[0-9]{4}$' }), Type.Null()])),
   },

@@ -11,6 +11,7 @@ export * from './catalogue.js';
 export * from './catalogue-import.js';
 export * from './accounts.js';
 export * from './accounts-schemas.js';
+export * from './reminders.js';
 export * from './user-lists-schemas.js';
 export * from './registration.js';
 export * from './identity-schemas.js';

@@ -58,6 +58,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServic
         ...personal(
           'Changes a profile; pinCode sets (4 digits) or removes (null) its PIN',
           ' A restricted profile changes only its own name and its metadata other than PrLevel (403 PROFILE_RESTRICTED).' +
+            ' metadata.Reminders must be a JSON list of at most MAX_REMINDERS {channelId, startDate (epoch seconds), title (≤ 200)}' +
+            ' (400 BAD_REQUEST naming the item); programmes that have started are dropped (ADR 0027).' +
             ' Changing or removing a PIN the profile has needs currentPinCode (its PIN) or currentPassword (the account password,' +
             ' checked against the identity session cookie): 403 CURRENT_PIN_REQUIRED without, INVALID_PIN_CODE / INCORRECT_CREDENTIALS' +
             ' when wrong, 429 TOO_MANY_REQUESTS after 5 wrong ones in 15 minutes.',

@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
 import { AccountsPart, unknownUser, type SessionContext } from './core.js';
 import { isRestrictedRow, parentalProfileOf, profileRestricted } from './parental.js';
+import { checkedMetadata } from './reminders.js';
 import * as repo from './repository.js';
 import type { ProfileRow } from './repository.js';
 import { hashPin, newId, verifyPin } from './secrets.js';
@@ -25,7 +26,10 @@ import { toUserProfile } from './user-profile.js';
 export class ProfilesService extends AccountsPart {
   async listProfiles(ctx: SessionContext): Promise<UserProfiles> {
     const rows = await repo.listProfiles(this.db, ctx.household.id);
-    return { profiles: rows.map((p) => toUserProfile(ctx.household, p, ctx.profile.id)), pinCodes: [] };
+    return {
+      profiles: rows.map((p) => toUserProfile(ctx.household, p, ctx.profile.id, this.clock())),
+      pinCodes: [],
+    };
   }
 
   async createProfile(ctx: SessionContext, input: UserProfileWrite): Promise<UserProfiles> {
@@ -44,7 +48,7 @@ export class ProfilesService extends AccountsPart {
         child: input.child ? 1 : 0,
         profile_type: input.profileType ?? null,
         language: input.language ?? null,
-        metadata: JSON.stringify(input.metadata ?? {}),
+        metadata: JSON.stringify(checkedMetadata(input.metadata ?? {}, this.clock())),
         pin_hash: pinHash,
         created_at: this.nowIso(),
       });
@@ -80,7 +84,8 @@ export class ProfilesService extends AccountsPart {
     if (input.child !== undefined) changes.child = input.child ? 1 : 0;
     if (input.profileType !== undefined) changes.profile_type = input.profileType;
     if (input.language !== undefined) changes.language = input.language;
-    if (input.metadata !== undefined) changes.metadata = JSON.stringify(input.metadata);
+    if (input.metadata !== undefined)
+      changes.metadata = JSON.stringify(checkedMetadata(input.metadata, this.clock()));
     if (changesPin(existing, input)) {
       if (existing.pin_hash !== null)
         await this.provePinRight(ctx, existing.pin_hash, input, proof.identityCookie);
@@ -90,7 +95,7 @@ export class ProfilesService extends AccountsPart {
     await repo.updateProfile(this.db, ctx.household.id, profileId, changes);
     const updated = await repo.findProfile(this.db, ctx.household.id, profileId);
     if (updated === undefined) throw unknownUser();
-    return toUserProfile(ctx.household, updated, ctx.profile.id);
+    return toUserProfile(ctx.household, updated, ctx.profile.id, this.clock());
   }
 
   /**

@@ -109,7 +109,7 @@ export class SessionsService extends AccountsPart {
       crmToken: '',
       overTheDeviceLimit: false,
       expirationDateTime: ctx.session.expires_at,
-      userProfile: toUserProfile(ctx.household, ctx.profile, ctx.profile.id),
+      userProfile: toUserProfile(ctx.household, ctx.profile, ctx.profile.id, this.clock()),
     };
   }
 
@@ -155,7 +155,7 @@ export async function openSession(
     accountStatus: 'OK',
     crmToken: '',
     isOverDeviceLimit: false,
-    userProfile: toUserProfile(household, profile, profile.id),
+    userProfile: toUserProfile(household, profile, profile.id, now),
   };
   if (profile.language !== null) response.language = profile.language;
   return response;

@@ -1,13 +1,18 @@
 import type { UserProfile } from '@antenne/contract';
 import { parseJson } from './core.js';
 import { isRestrictedRow } from './parental.js';
+import { shownMetadata } from './reminders.js';
 import type { HouseholdRow, ProfileRow } from './repository.js';
 
-/** A profile as the API shows it; `active` marks the session's own profile; the PIN is only `hasPinCode`. */
+/**
+ * A profile as the API shows it; `active` marks the session's own profile; the PIN is only
+ * `hasPinCode`; Reminders holds only programmes starting after `nowMs` (ADR 0027).
+ */
 export function toUserProfile(
   household: HouseholdRow,
   profile: ProfileRow,
   currentProfileId: string,
+  nowMs: number,
 ): UserProfile {
   const owner = Number(profile.owner) === 1;
   const out: UserProfile = {
@@ -15,7 +20,7 @@ export function toUserProfile(
     username: household.email,
     displayName: profile.display_name,
     created: profile.created_at,
-    metadata: parseJson<Record<string, string>>(profile.metadata, {}),
+    metadata: shownMetadata(parseJson<Record<string, string>>(profile.metadata, {}), nowMs),
     active: profile.id === currentProfileId,
     owner,
     child: Number(profile.child) === 1,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PopupHost } from '../../components/modal/popup-host';
 import { analytics } from '../../lib/analytics/analytics';
 import { TopBar } from './top-bar';
+import { useReminders } from './use-reminders';
 import { useSessionWatch } from './use-session-watch';
 import styles from './main-shell.module.css';
 
@@ -58,12 +59,14 @@ function usePageViews() {
 
 /**
  * The main shell: top bar, the page, the footer, and the popup host. Pages are code-split; the
- * bar stays while one loads. Both layouts watch the session (use-session-watch.ts).
+ * bar stays while one loads. Both layouts watch the session (use-session-watch.ts); this one
+ * also shows the profile's reminders when they are due (use-reminders.ts).
  */
 export function MainShell({ children, hideTopBar }: LayoutProps) {
   const { t } = useTranslation();
   usePageViews();
   useSessionWatch();
+  useReminders();
 
   return (
     <>

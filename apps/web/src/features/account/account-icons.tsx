@@ -16,6 +16,11 @@ export const DevicesIcon = () => (
     <path d="M4 6h18V4H4a2 2 0 0 0-2 2v11H0v3h14v-3H4zm19 2h-6a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1zm-1 9h-4v-7h4z" />
   </svg>
 );
+export const BellIcon = () => (
+  <svg {...base} fill="currentColor">
+    <path d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6V11c0-3.07-1.64-5.64-4.5-6.32V4a1.5 1.5 0 0 0-3 0v.68C7.63 5.36 6 7.92 6 11v5l-2 2v1h16v-1z" />
+  </svg>
+);
 export const BackIcon = () => (
   <svg
     {...base}

@@ -30,31 +30,31 @@ vi.setConfig({ testTimeout: 20_000 });
 setUpLoginTests();
 
 describe('the login page', () => {
-  test('shows the back button, the title, three bullet points, the form and the create-account link', async () => {
+  test('shows the back button, the title, four bullet points, the form and the create-account link', async () => {
     setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retour' })).toBeInTheDocument();
     const bullets = screen.getByText('Regardez vos programmes en direct et à la demande').closest('ul');
-    expect(within(bullets as HTMLElement).getAllByRole('listitem')).toHaveLength(3);
-    expect(bullets?.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(3);
+    expect(within(bullets as HTMLElement).getAllByRole('listitem')).toHaveLength(4);
+    expect(bullets?.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(4);
     expect(screen.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/create-account');
   });
 
-  // Reminders come with live TV, which is not built yet: the page does not promise them.
+  // Four bullets (spec part 1 §2), the last one promising reminders (issue 15 item 7).
   test.each([
     ['fr', /rappel/i],
     ['en', /remind/i],
     ['de', /erinner/i],
     ['es', /recordatorio/i],
-    ['ar', /تذكير|التذكيرات/],
-  ] as const)('the bullet list promises no reminders (%s)', async (locale, reminders) => {
+    ['ar', /التذكيرات/],
+  ] as const)('the bullet list promises reminders (%s)', async (locale, reminders) => {
     mockFetch(accountHandlers());
     renderApp('/login', { locale });
     const heading = await screen.findByRole('heading', { level: 1 });
     const bullets = heading.parentElement?.querySelector('ul') as HTMLElement;
     const items = within(bullets).getAllByRole('listitem');
-    expect(items).toHaveLength(3);
-    for (const item of items) expect(item.textContent).not.toMatch(reminders);
+    expect(items).toHaveLength(4);
+    expect(items[3]?.textContent).toMatch(reminders);
   });
 
   test('a connected user gets the account settings instead of the form', async () => {

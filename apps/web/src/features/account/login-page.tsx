@@ -13,7 +13,7 @@ import { useStartup } from '../../api/use-startup';
 import { usePopup } from '../../components/modal';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { useSessionStore } from '../../state/session-store';
-import { BackIcon, DevicesIcon, HeartIcon, PlayIcon } from './account-icons';
+import { BackIcon, BellIcon, DevicesIcon, HeartIcon, PlayIcon } from './account-icons';
 import { externalNavigation } from './navigation';
 import { ProfilePicker } from './profile-picker';
 import { ResetPasswordView } from './reset-password-view';
@@ -232,7 +232,7 @@ function LoginView({
     { icon: <PlayIcon />, text: t('LOGIN.BULLET_WATCH') },
     { icon: <HeartIcon />, text: t('LOGIN.BULLET_FAVORITES') },
     { icon: <DevicesIcon />, text: t('LOGIN.BULLET_DEVICES') },
-    // Reminders come with live TV (not built yet): their bullet returns with it.
+    { icon: <BellIcon />, text: t('LOGIN.BULLET_REMINDERS') },
   ];
 
   return (

@@ -77,12 +77,14 @@ describe('programme details, /details/epg/{channelId#startMs}', () => {
     expect(screen.queryByRole('link', { name: /Regarder/ })).not.toBeInTheDocument();
   });
 
-  test('upcoming: no action until it starts, then watch live', async () => {
+  test('upcoming: nothing to play until it starts (only the reminder), then watch live', async () => {
     vi.setSystemTime(at('2026-03-10T21:59:00Z'));
     mockFetch(epgHandlers());
     renderApp(detailsPath('ch-monde', '2026-03-10T22:00:00Z'));
     expect(await screen.findByText('À venir')).toBeInTheDocument();
-    expect(screen.queryByRole('group', { name: 'Actions' })).not.toBeInTheDocument();
+    const before = await actions();
+    expect(within(before).queryAllByRole('link')).toEqual([]);
+    expect(within(before).getByRole('button', { name: 'Me le rappeler' })).toBeInTheDocument();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(90_000);
     });

@@ -4,6 +4,7 @@ import type { ProgramState } from '../../lib/live';
 import { useUserToken } from '../../state/session-store';
 import { PlayAction } from './play-action';
 import { RecordActions } from './record-actions';
+import { ReminderToggle } from './reminder-toggle';
 import styles from './vod-details-page.module.css';
 
 const player = (id: string) => `/player/${encodeURIComponent(id)}`;
@@ -11,8 +12,8 @@ const player = (id: string) => `/player/${encodeURIComponent(id)}`;
 /**
  * What a programme offers by its state and flags (spec part 1 §2, §9): on air, watch live (the
  * channel) and, with the start-over flag, from its start (the programme); ended, with the catch-up
- * flag and within CATCHUP_DAYS, watch it; not over with the pvr flag, record it (record-actions.tsx).
- * Reminders (upcoming) come later.
+ * flag and within CATCHUP_DAYS, watch it; not started yet, be reminded at its start
+ * (reminder-toggle.tsx); not over with the pvr flag, record it (record-actions.tsx).
  */
 export function ProgramActions({
   program,
@@ -26,7 +27,7 @@ export function ProgramActions({
   const { t } = useTranslation();
   const token = useUserToken();
   const primary = `${styles.action} ${styles.primary}`;
-  let actions = null;
+  let actions;
   if (state === 'live') {
     actions = (
       <>
@@ -48,9 +49,10 @@ export function ProgramActions({
         {hasProgramFlag(program.flags, 'CATCHUP') ? t('PROGRAM.CATCHUP_OVER') : t('PROGRAM.NOT_AVAILABLE')}
       </p>
     );
+  } else {
+    actions = <ReminderToggle program={program} className={primary} />;
   }
   const canRecord = token !== null && state !== 'ended' && hasProgramFlag(program.flags, 'PVR');
-  if (actions === null && !canRecord) return null;
   return (
     <div className={styles.actions} role="group" aria-label={t('PROGRAM.ACTIONS')}>
       {actions}

@@ -4,6 +4,7 @@ import { titleOf } from '../../lib/asset-display';
 import { formatClock, programDetailsPath, programStateAt } from '../../lib/live';
 import { ChannelHeader } from './channel-header';
 import { FlagMarks } from './flag-marks';
+import { labelAround, NamedTitle } from './named-title';
 import { programLabel } from './program-label';
 import type { GuideRow } from './guide-model';
 import styles from './guide.module.css';
@@ -31,23 +32,27 @@ export function GuideList({ rows, now }: { rows: readonly GuideRow[]; now: numbe
                 const state = programStateAt(start, end, now);
                 const times = { start: formatClock(start, language), end: formatClock(end, language) };
                 const title = titleOf(program.asset, language);
+                const name = programLabel(t, language, {
+                  channel,
+                  title,
+                  start,
+                  end,
+                  state,
+                  flags: program.flags,
+                });
+                const around = labelAround(name, title);
                 return (
                   <li key={program.programId} className={`${styles.listItem} ${styles[state] ?? ''}`}>
                     <Link
                       to={programDetailsPath(program.channelId, start)}
                       className={styles.listLink}
-                      aria-label={programLabel(t, language, {
-                        channel,
-                        title,
-                        start,
-                        end,
-                        state,
-                        flags: program.flags,
-                      })}
+                      {...(around === null ? { 'aria-label': name } : {})}
                     >
-                      <span className={styles.listTimes}>{times.start}</span>
-                      <span className={styles.tileTitle}>{title}</span>
-                      <span className={styles.tileMarks}>
+                      <span className={styles.listTimes} aria-hidden="true">
+                        {times.start}
+                      </span>
+                      <NamedTitle around={around} title={title} className={styles.tileTitle} />
+                      <span className={styles.tileMarks} aria-hidden="true">
                         {state === 'live' ? (
                           <span className={styles.liveBadge}>{t('GUIDE.STATE_LIVE')}</span>
                         ) : null}

@@ -6,6 +6,7 @@ import { formatClock, programDetailsPath, programStateAt } from '../../lib/live'
 import { programLabel } from './program-label';
 import { MINUTE, PX_PER_MINUTE, type GuideProgram } from './guide-model';
 import { FlagMarks } from './flag-marks';
+import { labelAround, NamedTitle } from './named-title';
 import styles from './guide.module.css';
 
 export interface GuideTileProps {
@@ -41,6 +42,7 @@ export function GuideTile({ item, channel, channelName, now, dayStart, dayEnd, a
     state,
     flags: program.flags,
   });
+  const around = labelAround(name, title);
   return (
     <div
       role="gridcell"
@@ -55,13 +57,14 @@ export function GuideTile({ item, channel, channelName, now, dayStart, dayEnd, a
         className={styles.tileLink}
         tabIndex={active ? 0 : -1}
         data-program={program.programId}
-        aria-label={name}
+        {...(around === null ? { 'aria-label': name } : {})}
       >
-        <span className={styles.tileTitle}>{title}</span>
-        <span className={styles.tileTimes}>
+        {/* Named by its content: the whole label, the title visible (named-title.tsx). */}
+        <NamedTitle around={around} title={title} className={styles.tileTitle} />
+        <span className={styles.tileTimes} aria-hidden="true">
           {times.start} – {times.end}
         </span>
-        <span className={styles.tileMarks}>
+        <span className={styles.tileMarks} aria-hidden="true">
           {state === 'live' ? <span className={styles.liveBadge}>{t('GUIDE.STATE_LIVE')}</span> : null}
           <FlagMarks flags={program.flags} />
         </span>
