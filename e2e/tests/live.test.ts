@@ -9,13 +9,13 @@ import {
   startOf,
   timeAdvances,
 } from '../support/live.js';
-import { CONSENT, playerFlows, waitForContentPlaying } from '../support/player.js';
+import { CONSENT, playerFlows, showControls, waitForContentPlaying } from '../support/player.js';
 import { useBrowserSuite } from '../support/suite.js';
 
 /**
  * Live TV in Chromium (issue 15, "Done when"): the guide by keyboard, a channel outside the
- * package, live, start-over and catch-up, on the real server and its wall clock. The player's
- * live badge, go-to-live and seek are the player's own work: asserted here as far as they exist.
+ * package, live (the live badge, go to live after seeking back), start-over and catch-up, on the
+ * real server and its wall clock.
  */
 
 const suite = useBrowserSuite();
@@ -81,6 +81,32 @@ test('a channel of the package plays live: time advances', async () => {
   await waitForContentPlaying(page);
   const [before, after] = await timeAdvances(page);
   expect(after).toBeGreaterThan(before + 1);
+});
+
+test('live: the badge shows at the live edge; seeking back offers go to live, which returns to the edge', async () => {
+  const page = await signedInPage();
+  await page.goto(`${suite.server.url}/player/${CHANNELS.monde}`);
+  await waitForContentPlaying(page);
+  await showControls(page);
+  await page.getByText('Direct', { exact: true }).waitFor();
+  expect(await page.getByRole('button', { name: 'Revenir au direct' }).count()).toBe(0);
+  const edge = () =>
+    page
+      .locator('video')
+      .first()
+      .evaluate((v: HTMLVideoElement) => v.seekable.end(v.seekable.length - 1) - v.currentTime);
+  // Back 30 s within the window, as the overlay's −10 s would, three times.
+  for (let i = 0; i < 3; i++) {
+    await showControls(page);
+    await page.getByRole('button', { name: 'Reculer de 10 secondes' }).click();
+  }
+  await expect.poll(edge, { timeout: 10_000 }).toBeGreaterThan(20);
+  await showControls(page);
+  const goLive = page.getByRole('button', { name: 'Revenir au direct' });
+  await goLive.click();
+  await expect.poll(edge, { timeout: 10_000 }).toBeLessThan(10);
+  await showControls(page);
+  await page.getByText('Direct', { exact: true }).waitFor();
 });
 
 test('start over plays the programme on air from its start', async () => {
