@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { useOnNow, useProgram } from '../../api/epg';
 import { descriptionOf, titleOf } from '../../lib/asset-display';
-import { fullWidth } from '../../lib/image-url';
 import { formatClock, formatDay, programStateAt, useNow, type ProgramState } from '../../lib/live';
 import { Navigate, useLocation, useParams } from '../../lib/router';
 import { backgroundOf } from './details-model';
+import { DetailsBackground } from './details-background';
 import { ProgramActions } from './program-actions';
 import styles from './vod-details-page.module.css';
 import own from './epg-details-page.module.css';
@@ -96,16 +96,7 @@ function Details({ program }: { program: Program }) {
 
   return (
     <div className={styles.page}>
-      <div className={styles.background}>
-        {background ? (
-          <img
-            className={styles.backgroundImage}
-            {...fullWidth(background.url)}
-            alt=""
-            fetchPriority="high"
-          />
-        ) : null}
-      </div>
+      <DetailsBackground image={background} />
       <div className={styles.content}>
         <h1 className={styles.title}>{title}</h1>
         <p className={styles.facts}>

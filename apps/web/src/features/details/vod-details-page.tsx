@@ -23,13 +23,14 @@ import {
   tagTitle,
   trailerIdOf,
 } from './details-model';
+import { DetailsBackground } from './details-background';
 import { DetailsOverlay } from './details-overlay';
 import { PlayAction } from './play-action';
 import { SeasonPicker } from './season-picker';
 import { useResumePoint } from './use-resume-point';
 import { WatchProgress } from './watch-progress';
 import styles from './vod-details-page.module.css';
-import { fullWidth, imageAt } from '../../lib/image-url';
+import { imageAt } from '../../lib/image-url';
 
 /** /details/vod/:id — a film, an episode or a series; `redbee:` ids are the same asset. */
 export default function VodDetailsPage() {
@@ -123,16 +124,7 @@ function Details({ asset }: { asset: Asset }) {
 
   return (
     <div className={styles.page}>
-      <div className={styles.background}>
-        {background ? (
-          <img
-            className={styles.backgroundImage}
-            {...fullWidth(background.url)}
-            alt=""
-            fetchPriority="high"
-          />
-        ) : null}
-      </div>
+      <DetailsBackground image={background} />
       <div className={styles.content}>
         <h1 className={styles.title}>
           {logo ? (
