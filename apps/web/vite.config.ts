@@ -47,6 +47,19 @@ export default defineConfig({
         filename.includes('channel-on-now') ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The small modules every first screen loads (the fetch wrapper, the startup calls, how an
+          // asset and a presentation read): left alone, the lazy routes that share them split each
+          // into a chunk of its own, whose wrapping the home route's JS budget pays (ADR 0024).
+          groups: [
+            {
+              name: 'use-startup',
+              test: /[\\/]src[\\/](api[\\/](client|use-startup|get-assets)|lib[\\/](asset-display|presentation|use-media-query))\.ts$/,
+            },
+          ],
+        },
+      },
       treeshake: {
         // The contract's schema modules build TypeBox objects at module level; the web only uses
         // its types, constants and path builders, so unused schema modules may be dropped.

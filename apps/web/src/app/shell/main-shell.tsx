@@ -4,9 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { PopupHost } from '../../components/modal/popup-host';
 import { analytics } from '../../lib/analytics/analytics';
 import { TopBar } from './top-bar';
-import { useReminders } from './use-reminders';
+import { useSessionStore } from '../../state/session-store';
 import { useSessionWatch } from './use-session-watch';
 import styles from './main-shell.module.css';
+
+/**
+ * The profile's reminders (use-reminders.ts): their scheduler is fetched only once a user is signed
+ * in, so a visitor's first screen does not carry it (the home route's JS budget).
+ */
+const RemindersHost = lazy(() => import('./use-reminders').then((m) => ({ default: m.RemindersHost })));
 
 /** The footer sits below the first screen: its code is fetched when its place comes into view. */
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
@@ -66,7 +72,7 @@ export function MainShell({ children, hideTopBar }: LayoutProps) {
   const { t } = useTranslation();
   usePageViews();
   useSessionWatch();
-  useReminders();
+  const signedIn = useSessionStore((state) => state.token !== null);
 
   return (
     <>
@@ -79,6 +85,11 @@ export function MainShell({ children, hideTopBar }: LayoutProps) {
       </main>
       {!hideTopBar && <FooterWhenNear />}
       <PopupHost />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <RemindersHost />
+        </Suspense>
+      ) : null}
     </>
   );
 }

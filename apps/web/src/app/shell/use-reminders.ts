@@ -47,3 +47,9 @@ export function useReminders(): void {
     scheduler.current?.update(remindersOfProfile(profile));
   }, [profile, profileId]);
 }
+
+/** The hook as a component of its own: the shell loads it (lazily) only while a user is signed in. */
+export function RemindersHost(): null {
+  useReminders();
+  return null;
+}
