@@ -24,16 +24,48 @@ import { useStartup } from './use-startup';
 /** Days after `date` read with it: `days` 1 is that date alone. */
 const around = (days: number) => ({ daysBackward: 0, daysForward: Math.max(0, days - 1) });
 
+/**
+ * What of each programme's asset the guide and the player's live overlay read: its titles per
+ * language, nothing else (times and flags are the programme's own). Asked with Exposure's
+ * `fieldSet`/`includeFields`/`excludeFields`, a day of every channel weighs about a tenth of the
+ * PARTIAL default (bench/README.md); the programme details page asks the default.
+ */
+export const GUIDE_FIELDS = {
+  fieldSet: 'NONE',
+  includeFields: 'localized',
+  excludeFields: [
+    'sortingTitle',
+    'article',
+    'description',
+    'tinyDescription',
+    'shortDescription',
+    'longDescription',
+    'extendedDescription',
+    'images',
+  ]
+    .map((field) => `localized.${field}`)
+    .join(','),
+} as const;
+
+type Fields = typeof GUIDE_FIELDS;
+
+interface DateOptions {
+  days?: number;
+  /** The programmes' asset fields (GUIDE_FIELDS); the server's PARTIAL when absent. */
+  fields?: Fields;
+  signal?: AbortSignal;
+}
+
 /** `epg/{channelId}/date/{date}`: one channel's programmes from `date` over `days` UTC days. */
 export function getChannelEpg(
   config: ConfigWeb,
   channelId: string,
   date: EpgDate,
-  { days = 1, signal }: { days?: number; signal?: AbortSignal } = {},
+  { days = 1, fields, signal }: DateOptions = {},
 ): Promise<ChannelEpg> {
   return api.get<ChannelEpg>(epgPaths.channelDate(config, channelId, date), {
     baseUrl: config.exposureBaseUrl,
-    query: { ...around(days), pageSize: EPG_MAX_PAGE_SIZE, pageNumber: 1 },
+    query: { ...around(days), pageSize: EPG_MAX_PAGE_SIZE, pageNumber: 1, ...fields },
     signal,
   });
 }
@@ -42,23 +74,23 @@ export function getChannelEpg(
 export function getAllChannelsEpg(
   config: ConfigWeb,
   date: EpgDate,
-  { days = 1, signal }: { days?: number; signal?: AbortSignal } = {},
+  { days = 1, fields, signal }: DateOptions = {},
 ): Promise<ChannelEpgList> {
   return api.get<ChannelEpgList>(epgPaths.allDate(config, date), {
     baseUrl: config.exposureBaseUrl,
-    query: { ...around(days), pageSize: EPG_MAX_PAGE_SIZE, pageNumber: 1 },
+    query: { ...around(days), pageSize: EPG_MAX_PAGE_SIZE, pageNumber: 1, ...fields },
     signal,
   });
 }
 
-/** `channelId` null: every channel. */
+/** `channelId` null: every channel. The programmes carry their titles only (GUIDE_FIELDS). */
 export const epgQueryOptions = (config: ConfigWeb, channelId: string | null, date: EpgDate, days = 1) =>
   queryOptions<ChannelEpgList>({
     queryKey: queryKeys.epg(channelId, date, days),
     queryFn: ({ signal }) =>
       channelId === null
-        ? getAllChannelsEpg(config, date, { days, signal })
-        : getChannelEpg(config, channelId, date, { days, signal }).then((one) => [one]),
+        ? getAllChannelsEpg(config, date, { days, fields: GUIDE_FIELDS, signal })
+        : getChannelEpg(config, channelId, date, { days, fields: GUIDE_FIELDS, signal }).then((one) => [one]),
     staleTime: 5 * 60_000,
   });
 
