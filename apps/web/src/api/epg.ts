@@ -7,7 +7,6 @@ import {
   queryKeys,
   type ChannelEpg,
   type ChannelEpgList,
-  type ChannelOnNowList,
   type ConfigWeb,
   type EpgDate,
   type Program,
@@ -16,9 +15,10 @@ import { api, ApiError } from './client';
 import { useStartup } from './use-startup';
 
 /**
- * The EPG calls the web app makes (Exposure notes §8): one channel's or every channel's programmes
- * over days (UTC dates), what is on now, and one programme by its details id. Typed with the
- * contract's static types, keyed by its query keys.
+ * The EPG calls by date the web app makes (Exposure notes §8): one channel's or every channel's
+ * programmes over days (UTC dates), and one programme by its details id. Typed with the
+ * contract's static types, keyed by its query keys. What is on now is on-now.ts (the home's
+ * channels lane loads it without these).
  */
 
 /** Days after `date` read with it: `days` 1 is that date alone. */
@@ -106,34 +106,6 @@ export function useEpg(
     ...epgQueryOptions(config, channelId, date, days),
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
-}
-
-/** `channel/onnow`: every channel, its programme on air and those starting within `minutesForward`. */
-export function getOnNow(
-  config: ConfigWeb,
-  { minutesForward = 0, signal }: { minutesForward?: number; signal?: AbortSignal } = {},
-): Promise<ChannelOnNowList> {
-  return api.get<ChannelOnNowList>(epgPaths.onNow(config), {
-    baseUrl: config.exposureBaseUrl,
-    query: { minutesForward, pageSize: 500, pageNumber: 1 },
-    signal,
-  });
-}
-
-/** Read again every minute while shown: what is on air changes with the clock. */
-export const ON_NOW_REFRESH_MS = 60_000;
-
-export const onNowQueryOptions = (config: ConfigWeb, minutesForward = 0) =>
-  queryOptions({
-    queryKey: queryKeys.onNow(minutesForward),
-    queryFn: ({ signal }) => getOnNow(config, { minutesForward, signal }),
-    staleTime: 30_000,
-    refetchInterval: ON_NOW_REFRESH_MS,
-  });
-
-export function useOnNow(minutesForward = 0) {
-  const { config } = useStartup();
-  return useQuery(onNowQueryOptions(config, minutesForward));
 }
 
 /**
