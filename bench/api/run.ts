@@ -33,6 +33,10 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** The EPG's day: today (UTC) on the server's clock, which is this machine's. */
 const TODAY = new Date().toISOString().slice(0, 10);
 const TENANT = { customer: 'antenne', businessUnit: 'monde' };
+const GUIDE_EXCLUDES = ['sortingTitle', 'article', 'description', 'tinyDescription', 'shortDescription']
+  .concat(['longDescription', 'extendedDescription', 'images'])
+  .map((field) => `localized.${field}`)
+  .join(',');
 const TARGETS = [
   { name: 'GET /healthz', path: '/healthz' },
   { name: 'GET /config/config_web.json', path: '/config/config_web.json' },
@@ -43,6 +47,11 @@ const TARGETS = [
     path: `${epgPaths.channelDate(TENANT, 'chaine-antenne-monde', TODAY)}?pageSize=500`,
   },
   { name: 'GET .../epg/date/{today}', path: `${epgPaths.allDate(TENANT, TODAY)}?pageSize=10000` },
+  // The same with the web guide's field selection (apps/web/src/api/epg.ts GUIDE_FIELDS): titles only.
+  {
+    name: 'GET .../epg/date/{today} guide fields',
+    path: `${epgPaths.allDate(TENANT, TODAY)}?pageSize=10000&fieldSet=NONE&includeFields=localized&excludeFields=${GUIDE_EXCLUDES}`,
+  },
 ];
 
 async function main(): Promise<void> {

@@ -5,11 +5,15 @@
  *   npm run bench:web            (builds first, from the repository root)
  *   BENCH_WEB_RUNS=3 npm run bench:web -w bench
  *
- * Pages: the home page, a title's details and search results. For each it prints the performance
+ * Pages: the home page, a title's details, search results and the programme guide. For each it prints the performance
  * and accessibility scores (median of BENCH_WEB_RUNS runs) and the metrics behind them, with the
  * same figures for a baseline measured in the same run: a static page of one heading from a bare
  * Node server (what the machine and throttling allow at best), so the figures read as a distance
  * from this machine's ceiling. The target: performance ≥ 95 on each page.
+ *
+ * Then the programme guide's first paint and keyboard movement time (guide.ts), against a bare
+ * page in the same browser. BENCH_WEB_ONLY=guide runs that part alone, BENCH_WEB_ONLY=lighthouse
+ * the other.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,9 +22,11 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { boundedInt, startApp, stop } from '../support/server.js';
+import { guideReport, measureGuide } from './guide.js';
 
 const RUNS = boundedInt(process.env.BENCH_WEB_RUNS, 3, 1, 9);
 const TARGET = 95;
+const ONLY = process.env.BENCH_WEB_ONLY;
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (p) => p && existsSync(p),
 );
@@ -28,6 +34,7 @@ const PAGES = [
   { name: 'home', path: '/' },
   { name: 'details', path: '/details/vod/film-le-dernier-ete-de-l-empire' },
   { name: 'search', path: '/search?q=ete' },
+  { name: 'guide', path: '/guide' },
 ];
 
 /** The baseline: one static heading from a bare Node server, what this machine and throttling allow at best. */
@@ -87,15 +94,7 @@ async function audit(url: string, port: number): Promise<Result> {
   };
 }
 
-async function main(): Promise<void> {
-  if (CHROMIUM === undefined) throw new Error("no Chromium: install Debian's chromium or set CHROMIUM_PATH");
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'antenne-bench-web-'));
-  const app = await startApp({
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  });
+async function lighthouseTable(appUrl: string): Promise<void> {
   const baseline = await startBaseline();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -110,11 +109,11 @@ async function main(): Promise<void> {
     ],
   });
   try {
-    console.log(`Lighthouse ${RUNS}× per page (mobile, simulated throttling), ${app.url}`);
+    console.log(`Lighthouse ${RUNS}× per page (mobile, simulated throttling), ${appUrl}`);
     const rows: string[][] = [['page', 'perf', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS kB (wire)']];
     const verdicts: string[] = [];
     for (const page of [{ name: 'baseline', path: '' }, ...PAGES]) {
-      const url = page.name === 'baseline' ? baseline.url : `${app.url}${page.path}`;
+      const url = page.name === 'baseline' ? baseline.url : `${appUrl}${page.path}`;
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
       const m = (key: keyof Result) => median(runs.map((r) => r[key]));
@@ -139,6 +138,25 @@ async function main(): Promise<void> {
   } finally {
     await chrome.kill();
     baseline.close();
+  }
+}
+
+async function main(): Promise<void> {
+  if (CHROMIUM === undefined) throw new Error("no Chromium: install Debian's chromium or set CHROMIUM_PATH");
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'antenne-bench-web-'));
+  const app = await startApp({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
+  try {
+    if (ONLY !== 'guide') await lighthouseTable(app.url);
+    if (ONLY !== 'lighthouse') {
+      console.log(`\nThe guide: ${RUNS} cold run(s) after a warm-up, 4× CPU, 4G (applied), ${app.url}`);
+      console.log(guideReport(await measureGuide(app.url, CHROMIUM, RUNS)));
+    }
+  } finally {
     await stop(app);
     rmSync(dataDir, { recursive: true, force: true });
   }

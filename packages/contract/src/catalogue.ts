@@ -18,7 +18,9 @@ const PageSizeSchema = Type.Integer({
   default: ASSET_LIST_DEFAULT_PAGE_SIZE,
 });
 const PageNumberSchema = Type.Integer({ minimum: 1, default: 1, description: '1-based' });
-const FieldListSchema = Type.String({
+/** `includeFields` / `excludeFields`: a comma list of field paths (`localized.images`). */
+export const FieldListSchema = Type.String({
+  maxLength: 1000,
   pattern: '^[A-Za-z0-9_.]+(,[A-Za-z0-9_.]+)*$',
   description: 'comma list of field paths',
 });

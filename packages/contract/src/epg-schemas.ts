@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { AssetSchema } from './asset.js';
+import { AssetSchema, FIELD_SETS } from './asset.js';
+import { FieldListSchema } from './catalogue.js';
 import { EPG_DEFAULT_PAGE_SIZE, EPG_MAX_DAYS_AROUND, EPG_MAX_PAGE_SIZE } from './epg.js';
 
 /**
@@ -98,7 +99,12 @@ export type EventList = Static<typeof EventListSchema>;
 
 const Days = Type.Integer({ minimum: 0, maximum: EPG_MAX_DAYS_AROUND, default: 0 });
 
-/** Query of the `epg/.../date/{date}` calls. */
+/**
+ * Query of the `epg/.../date/{date}` calls. `fieldSet` (default PARTIAL), `includeFields` and
+ * `excludeFields` choose what of each programme's `asset` the answer carries, as on the catalogue
+ * lists (AssetListQuery): an addition to the published call, which a client not sending them
+ * never sees.
+ */
 export const EpgDateQuerySchema = Type.Object({
   daysBackward: Type.Optional(Days),
   daysForward: Type.Optional(Days),
@@ -107,6 +113,11 @@ export const EpgDateQuerySchema = Type.Object({
   ),
   pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   startDateSort: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
+  fieldSet: Type.Optional(
+    Type.Enum(FIELD_SETS, { description: "the programmes' assets: PARTIAL by default" }),
+  ),
+  includeFields: Type.Optional(FieldListSchema),
+  excludeFields: Type.Optional(FieldListSchema),
   client: Type.Optional(Type.String()),
 });
 export type EpgDateQuery = Static<typeof EpgDateQuerySchema>;

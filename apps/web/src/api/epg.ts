@@ -7,7 +7,6 @@ import {
   queryKeys,
   type ChannelEpg,
   type ChannelEpgList,
-  type ChannelOnNowList,
   type ConfigWeb,
   type EpgDate,
   type Program,
@@ -16,24 +15,57 @@ import { api, ApiError } from './client';
 import { useStartup } from './use-startup';
 
 /**
- * The EPG calls the web app makes (Exposure notes §8): one channel's or every channel's programmes
- * over days (UTC dates), what is on now, and one programme by its details id. Typed with the
- * contract's static types, keyed by its query keys.
+ * The EPG calls by date the web app makes (Exposure notes §8): one channel's or every channel's
+ * programmes over days (UTC dates), and one programme by its details id. Typed with the
+ * contract's static types, keyed by its query keys. What is on now is on-now.ts (the home's
+ * channels lane loads it without these).
  */
 
 /** Days after `date` read with it: `days` 1 is that date alone. */
 const around = (days: number) => ({ daysBackward: 0, daysForward: Math.max(0, days - 1) });
+
+/**
+ * What of each programme's asset the guide and the player's live overlay read: its titles per
+ * language, nothing else (times and flags are the programme's own). Asked with Exposure's
+ * `fieldSet`/`includeFields`/`excludeFields`, a day of every channel weighs about a tenth of the
+ * PARTIAL default (bench/README.md); the programme details page asks the default.
+ */
+export const GUIDE_FIELDS = {
+  fieldSet: 'NONE',
+  includeFields: 'localized',
+  excludeFields: [
+    'sortingTitle',
+    'article',
+    'description',
+    'tinyDescription',
+    'shortDescription',
+    'longDescription',
+    'extendedDescription',
+    'images',
+  ]
+    .map((field) => `localized.${field}`)
+    .join(','),
+} as const;
+
+type Fields = typeof GUIDE_FIELDS;
+
+interface DateOptions {
+  days?: number;
+  /** The programmes' asset fields (GUIDE_FIELDS); the server's PARTIAL when absent. */
+  fields?: Fields;
+  signal?: AbortSignal;
+}
 
 /** `epg/{channelId}/date/{date}`: one channel's programmes from `date` over `days` UTC days. */
 export function getChannelEpg(
   config: ConfigWeb,
   channelId: string,
   date: EpgDate,
-  { days = 1, signal }: { days?: number; signal?: AbortSignal } = {},
+  { days = 1, fields, signal }: DateOptions = {},
 ): Promise<ChannelEpg> {
   return api.get<ChannelEpg>(epgPaths.channelDate(config, channelId, date), {
     baseUrl: config.exposureBaseUrl,
-    query: { ...around(days), pageSize: EPG_MAX_PAGE_SIZE, pageNumber: 1 },
+    query: { ...around(days), pageSize: EPG_MAX_PAGE_SIZE, pageNumber: 1, ...fields },
     signal,
   });
 }
@@ -42,23 +74,23 @@ export function getChannelEpg(
 export function getAllChannelsEpg(
   config: ConfigWeb,
   date: EpgDate,
-  { days = 1, signal }: { days?: number; signal?: AbortSignal } = {},
+  { days = 1, fields, signal }: DateOptions = {},
 ): Promise<ChannelEpgList> {
   return api.get<ChannelEpgList>(epgPaths.allDate(config, date), {
     baseUrl: config.exposureBaseUrl,
-    query: { ...around(days), pageSize: EPG_MAX_PAGE_SIZE, pageNumber: 1 },
+    query: { ...around(days), pageSize: EPG_MAX_PAGE_SIZE, pageNumber: 1, ...fields },
     signal,
   });
 }
 
-/** `channelId` null: every channel. */
+/** `channelId` null: every channel. The programmes carry their titles only (GUIDE_FIELDS). */
 export const epgQueryOptions = (config: ConfigWeb, channelId: string | null, date: EpgDate, days = 1) =>
   queryOptions<ChannelEpgList>({
     queryKey: queryKeys.epg(channelId, date, days),
     queryFn: ({ signal }) =>
       channelId === null
-        ? getAllChannelsEpg(config, date, { days, signal })
-        : getChannelEpg(config, channelId, date, { days, signal }).then((one) => [one]),
+        ? getAllChannelsEpg(config, date, { days, fields: GUIDE_FIELDS, signal })
+        : getChannelEpg(config, channelId, date, { days, fields: GUIDE_FIELDS, signal }).then((one) => [one]),
     staleTime: 5 * 60_000,
   });
 
@@ -74,34 +106,6 @@ export function useEpg(
     ...epgQueryOptions(config, channelId, date, days),
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
-}
-
-/** `channel/onnow`: every channel, its programme on air and those starting within `minutesForward`. */
-export function getOnNow(
-  config: ConfigWeb,
-  { minutesForward = 0, signal }: { minutesForward?: number; signal?: AbortSignal } = {},
-): Promise<ChannelOnNowList> {
-  return api.get<ChannelOnNowList>(epgPaths.onNow(config), {
-    baseUrl: config.exposureBaseUrl,
-    query: { minutesForward, pageSize: 500, pageNumber: 1 },
-    signal,
-  });
-}
-
-/** Read again every minute while shown: what is on air changes with the clock. */
-export const ON_NOW_REFRESH_MS = 60_000;
-
-export const onNowQueryOptions = (config: ConfigWeb, minutesForward = 0) =>
-  queryOptions({
-    queryKey: queryKeys.onNow(minutesForward),
-    queryFn: ({ signal }) => getOnNow(config, { minutesForward, signal }),
-    staleTime: 30_000,
-    refetchInterval: ON_NOW_REFRESH_MS,
-  });
-
-export function useOnNow(minutesForward = 0) {
-  const { config } = useStartup();
-  return useQuery(onNowQueryOptions(config, minutesForward));
 }
 
 /**

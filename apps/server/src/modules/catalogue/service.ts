@@ -109,6 +109,15 @@ export class CatalogueService {
     };
   }
 
+  /** The lists' field selection (fieldProjection), for modules that answer assets too (the EPG). */
+  fields(
+    fieldSet: FieldSet,
+    includeFields?: string,
+    excludeFields?: string,
+  ): (entry: CatalogueEntry) => Asset {
+    return fieldProjection(fieldSet, includeFields, excludeFields);
+  }
+
   getAsset(snapshot: CatalogueSnapshot, idOrSlug: string, query: AssetQuery): Asset {
     const now = this.clock();
     const onlyPublished = query.onlyPublished ?? true;

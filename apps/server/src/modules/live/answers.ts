@@ -47,18 +47,18 @@ export function resolveChannel(snapshot: CatalogueSnapshot, idOrSlug: string): C
   throw channelNotFound(idOrSlug);
 }
 
-/** The asset a programme airs, whole (`full`) or as in lists (PARTIAL). */
-function assetOf(snapshot: CatalogueSnapshot, assetId: string, full: boolean): Asset {
-  const entry = snapshot.byId.get(assetId);
-  if (entry === undefined) return { assetId, type: 'OTHER' };
-  return full ? entry.asset : entry.partial;
-}
+/** What of the aired asset a programme carries (the catalogue's field projection). */
+export type AssetFields = (entry: CatalogueEntry) => Asset;
+/** fieldSet=ALL: one programme's answers. */
+export const fullAsset: AssetFields = (entry) => entry.asset;
+/** fieldSet=PARTIAL: in lists, unless the call asks otherwise. */
+export const partialAsset: AssetFields = (entry) => entry.partial;
 
 export function programAnswer(
   snapshot: CatalogueSnapshot,
   p: StoredProgramme,
   now: number,
-  full = false,
+  fields: AssetFields = partialAsset,
 ): Program {
   const entry = snapshot.byId.get(p.assetId);
   const catchupFlag = hasProgramFlag(p.flags, 'CATCHUP');
@@ -66,7 +66,7 @@ export function programAnswer(
     programId: p.programId,
     channelId: p.channelId,
     assetId: p.assetId,
-    asset: assetOf(snapshot, p.assetId, full),
+    asset: entry === undefined ? { assetId: p.assetId, type: 'OTHER' } : fields(entry),
     startTime: iso(p.startMs),
     endTime: iso(p.endMs),
     // A current publication window (in any country): the title plays on demand now.
@@ -96,6 +96,7 @@ export function channelBuckets(
   { pageSize, pageNumber }: Page,
   descending: boolean,
   now: number,
+  fields: AssetFields = partialAsset,
 ): ChannelEpg[] {
   const rank = new Map(channels.map((c, i) => [c, i]));
   const sorted = [...programmes].sort(
@@ -111,7 +112,7 @@ export function channelBuckets(
       bucket = { channelId: p.channelId, programs: [], totalHitsAllChannels: sorted.length };
       buckets.set(p.channelId, bucket);
     }
-    bucket.programs.push(programAnswer(snapshot, p, now));
+    bucket.programs.push(programAnswer(snapshot, p, now, fields));
   }
   return [...buckets.values()];
 }

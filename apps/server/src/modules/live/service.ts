@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/index.js';
-import { channelBuckets, channelsOf, programAnswer, resolveChannel } from './answers.js';
+import { channelBuckets, channelsOf, fullAsset, programAnswer, resolveChannel } from './answers.js';
 import {
   findFirstStartingFrom,
   findNextAiring,
@@ -121,13 +121,19 @@ export class EpgService implements ScheduleReader {
     const programmes = await listProgrammesBetween(this.db, channels, fromMs, toMs);
     const page = { pageSize: query.pageSize ?? EPG_DEFAULT_PAGE_SIZE, pageNumber: query.pageNumber ?? 1 };
     const descending = query.startDateSort === 'DESC';
-    return channelBuckets(snapshot, channels, programmes, page, descending, this.clock());
+    // Each programme's asset as asked (PARTIAL by default), as the catalogue lists choose theirs.
+    const fields = this.catalogue.fields(
+      query.fieldSet ?? 'PARTIAL',
+      query.includeFields,
+      query.excludeFields,
+    );
+    return channelBuckets(snapshot, channels, programmes, page, descending, this.clock(), fields);
   }
 
   /** `epg/{channelId}/program/{programId}`: by id, or by its start (epoch ms) on that channel. */
   async program(snapshot: CatalogueSnapshot, idOrSlug: string, programId: string): Promise<Program> {
     const found = await this.findOnChannel(snapshot, idOrSlug, programId);
-    return programAnswer(snapshot, found, this.clock(), true);
+    return programAnswer(snapshot, found, this.clock(), fullAsset);
   }
 
   /** `epg/{channelId}/program/{programId}/next`: the programme after it on its channel. */
@@ -136,7 +142,7 @@ export class EpgService implements ScheduleReader {
     await this.ensure(snapshot, [found.channelId]);
     const next = await findFirstStartingFrom(this.db, found.channelId, found.endMs);
     if (next === undefined) throw nextNotFound(programId);
-    return programAnswer(snapshot, next, this.clock(), true);
+    return programAnswer(snapshot, next, this.clock(), fullAsset);
   }
 
   /** `epg/asset/{assetId}/next`: the next airing of a title, on any channel, starting from now. */
@@ -147,7 +153,7 @@ export class EpgService implements ScheduleReader {
     await this.ensure(snapshot, this.channelIds(snapshot));
     const next = await findNextAiring(this.db, entry.asset.assetId, now);
     if (next === undefined) throw nextNotFound(assetIdOrSlug);
-    return programAnswer(snapshot, next, now, true);
+    return programAnswer(snapshot, next, now, fullAsset);
   }
 
   /** v1 `epg/{channelId}/onnow`: the programme on air and the next one. */

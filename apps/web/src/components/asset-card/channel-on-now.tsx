@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOnNow } from '../../api/epg';
+import { useOnNow } from '../../api/on-now';
 import { titleOf } from '../../lib/asset-display';
 import { progressAt, useNow } from '../../lib/live';
 import styles from './channel-on-now.module.css';

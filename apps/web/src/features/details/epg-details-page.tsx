@@ -7,7 +7,8 @@ import {
 } from '@antenne/contract';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { useOnNow, useProgram } from '../../api/epg';
+import { useProgram } from '../../api/epg';
+import { useOnNow } from '../../api/on-now';
 import { descriptionOf, titleOf } from '../../lib/asset-display';
 import { formatClock, formatDay, programStateAt, useNow, type ProgramState } from '../../lib/live';
 import { Navigate, useLocation, useParams } from '../../lib/router';

@@ -51,6 +51,12 @@ describe('the programme guide, on a desktop', () => {
 
     const [asked] = requestsTo(fetchMock, epgPaths.allDate(config, '2026-03-10'));
     expect(asked?.searchParams.get('daysForward')).toBe('0');
+    // The programmes' titles only (a cheap phone's payload): no descriptions, no images.
+    expect(asked?.searchParams.get('fieldSet')).toBe('NONE');
+    expect(asked?.searchParams.get('includeFields')).toBe('localized');
+    expect(asked?.searchParams.get('excludeFields')?.split(',')).toEqual(
+      expect.arrayContaining(['localized.images', 'localized.description', 'localized.longDescription']),
+    );
   });
 
   test('renders only the hours on screen, not the whole day', async () => {

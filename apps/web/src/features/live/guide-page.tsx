@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIME_SLOTS, type TimeSlot } from '@antenne/contract';
-import { useEpg, useOnNow } from '../../api/epg';
+import { useEpg } from '../../api/epg';
+import { useOnNow } from '../../api/on-now';
 import { formatDay, useNow } from '../../lib/live';
 import { useIsDesktop } from '../../lib/use-media-query';
 import { useSearchParams } from '../../lib/router';
