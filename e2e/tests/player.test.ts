@@ -273,6 +273,7 @@ describe('signed in as the demo subscriber', () => {
         tvShowId?: string;
         season?: string;
         episode?: string;
+        duration?: number;
         medias?: { durationMillis?: number }[];
       }[];
     };
@@ -281,11 +282,14 @@ describe('signed in as the demo subscriber', () => {
       .sort((a, b) => Number(a.season) - Number(b.season) || Number(a.episode) - Number(b.episode))
       .at(-1);
     expect(last).toBeDefined();
+    // The episode plays at its catalogue length (its programme looped: ADR 0028).
+    expect(last!.medias?.[0]?.durationMillis).toBe(last!.duration);
     await openDetails(page, SERIES);
     const duration = Math.floor((last!.medias?.[0]?.durationMillis ?? 30_000) / 1000);
-    // Straight to its last seconds (the route's progress), as a resume would.
-    await navigateInApp(page, `/player/${last!.assetId}/${duration - 4}`);
-    await waitForContent(page);
+    // Then straight to its last seconds (a resume point that close to the end starts over: RESUME_MAX_SHARE).
+    await navigateInApp(page, `/player/${last!.assetId}`);
+    await waitForContentPlaying(page);
+    await video(page).evaluate((v: HTMLVideoElement, to: number) => (v.currentTime = to), duration - 4);
     await page.waitForURL(new RegExp(`/details/vod/${SERIES}`), { timeout: 30_000 });
   }, 180_000);
 
