@@ -194,7 +194,8 @@ export function loopVtt(vtt: string, loopMs: number, totalMs: number): string {
   const blocks = vtt.replace(/\r\n?/g, '\n').split(/\n{2,}/);
   const head: string[] = [];
   const cues: { start: number; end: number; settings: string; text: string }[] = [];
-  for (const block of blocks) {
+  for (const raw of blocks) {
+    const block = raw.trimEnd();
     const lines = block.split('\n');
     const at = lines.findIndex((line) => line.includes('-->'));
     if (at < 0) {
