@@ -67,6 +67,7 @@ interface ShakaPlayer {
     accessibilityPurpose?: string | null;
   }[];
   destroy(): Promise<void>;
+  seekRange(): { start: number; end: number };
 }
 interface Shaka {
   polyfill: { installAll(): void };
@@ -119,6 +120,57 @@ async function play(manifest: string): Promise<Played> {
     const advancedTo = video.currentTime;
     await player.destroy();
     return { advancedTo, heights, texts, audios, error };
+  }, `${server.url}${manifest}`);
+}
+
+interface Looped {
+  duration: number;
+  seekEnd: number;
+  /** currentTime reached after a seek to 28 s (the 30-s programme loops at 30 s). */
+  across: number;
+  ended: boolean;
+  error: string | null;
+}
+
+/** Plays across the first loop point (28 → 32.5 s), then the last 3 seconds to the end. */
+async function playLooped(manifest: string): Promise<Looped> {
+  context = await browser.newContext({ bypassCSP: true });
+  page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.addScriptTag({ path: shakaFile });
+  return page.evaluate(async (url): Promise<Looped> => {
+    const shaka = (window as unknown as { shaka: Shaka }).shaka;
+    shaka.polyfill.installAll();
+    const video = document.createElement('video');
+    video.muted = true;
+    document.body.append(video);
+    const player = new shaka.Player();
+    await player.attach(video);
+    let error: string | null = null;
+    player.addEventListener('error', (event) => (error = `shaka error ${event.detail.code}`));
+    const until = async (done: () => boolean, ms: number) => {
+      const started = Date.now();
+      while (!done() && error === null && Date.now() - started < ms)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+    await player.load(url);
+    await video.play();
+    await until(() => video.currentTime > 0.5, 20_000);
+    video.currentTime = 28;
+    await until(() => video.currentTime > 32.5, 30_000);
+    const across = video.currentTime;
+    const ranges: string[] = [];
+    for (let i = 0; i < video.buffered.length; i++)
+      ranges.push(`${video.buffered.start(i)}-${video.buffered.end(i)}`);
+    if (across <= 32.5)
+      error = `stuck at ${across}, paused ${video.paused}, readyState ${video.readyState}, buffered ${ranges.join(' ')}`;
+    const { end: seekEnd } = player.seekRange();
+    const duration = video.duration;
+    video.currentTime = duration - 3;
+    await until(() => video.ended, 20_000);
+    const ended = video.ended;
+    await player.destroy();
+    return { duration, seekEnd, across, ended, error };
   }, `${server.url}${manifest}`);
 }
 
@@ -178,4 +230,23 @@ test('the same title plays through its HLS master playlist', async () => {
   expect(played.audios.find((a) => a.label === 'Français (audiodescription)')?.accessibilityPurpose).toBe(
     'visually impaired',
   );
+});
+
+test('a demo film plays at its catalogue length, HLS and DASH: its programme looped, across a loop point and to its end', async () => {
+  const assetId = await filmPlaying('programme-1');
+  const film = (await (await fetch(`${server.url}${V1}/content/asset/${assetId}?fieldSet=ALL`)).json()) as {
+    duration: number;
+  };
+  expect(film.duration).toBeGreaterThan(30 * 60_000);
+  const medias = await mediasOf(assetId);
+  for (const format of ['HLS', 'DASH']) {
+    const played = await playLooped(medias[format] as string);
+    expect(played.error, format).toBeNull();
+    expect(Math.abs(played.duration - film.duration / 1000), format).toBeLessThan(0.5);
+    expect(Math.abs(played.seekEnd - film.duration / 1000), format).toBeLessThan(2.5);
+    expect(played.across, format).toBeGreaterThan(32.5);
+    expect(played.ended, format).toBe(true);
+    await context?.close();
+    context = undefined;
+  }
 });

@@ -273,6 +273,7 @@ describe('signed in as the demo subscriber', () => {
         tvShowId?: string;
         season?: string;
         episode?: string;
+        duration?: number;
         medias?: { durationMillis?: number }[];
       }[];
     };
@@ -280,12 +281,13 @@ describe('signed in as the demo subscriber', () => {
       .filter((e) => e.tvShowId === SERIES)
       .sort((a, b) => Number(a.season) - Number(b.season) || Number(a.episode) - Number(b.episode))
       .at(-1);
-    expect(last).toBeDefined();
+    expect(last?.medias?.[0]?.durationMillis, 'its catalogue length (ADR 0028)').toBe(last?.duration ?? -1);
     await openDetails(page, SERIES);
     const duration = Math.floor((last!.medias?.[0]?.durationMillis ?? 30_000) / 1000);
-    // Straight to its last seconds (the route's progress), as a resume would.
-    await navigateInApp(page, `/player/${last!.assetId}/${duration - 4}`);
-    await waitForContent(page);
+    // To its last seconds once playing (a resume point in the last 5 % starts over: RESUME_MAX_SHARE).
+    await navigateInApp(page, `/player/${last!.assetId}`);
+    await waitForContentPlaying(page);
+    await video(page).evaluate((v: HTMLVideoElement, to: number) => (v.currentTime = to), duration - 4);
     await page.waitForURL(new RegExp(`/details/vod/${SERIES}`), { timeout: 30_000 });
   }, 180_000);
 

@@ -6,7 +6,7 @@ import {
   labelAudioInMaster,
   labelAudioInMpd,
 } from '../../src/modules/media/audio-tracks.js';
-import { attachDemoMedia, demoMedias } from '../../src/modules/media/demo/attach.js';
+import { attachDemoMedia, demoDuration, demoMedias } from '../../src/modules/media/demo/attach.js';
 import { demoMediaEntries, itemHash } from '../../src/modules/media/demo/build.js';
 import { hueColour, mp4Args, patternGraph, synthGraph } from '../../src/modules/media/demo/synth.js';
 import { createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
@@ -114,6 +114,19 @@ describe('the synthetic sources', () => {
   });
 });
 
+describe('how long a demo item plays as a title (ADR 0028)', () => {
+  test('a clear programme at the title’s length on the 2-second grid; trailers, the encrypted programme and shorter titles at the item’s', () => {
+    const entries = demoMediaEntries();
+    const entry = (id: string) => entries.find((e) => e.item.id === id)!;
+    expect(demoDuration(entry('programme-1'), 74 * 60_000)).toBe(74 * 60_000);
+    expect(demoDuration(entry('programme-1'), 100_999)).toBe(100_000);
+    expect(demoDuration(entry('programme-1'), 20_000)).toBe(30_000);
+    expect(demoDuration(entry('programme-1'), undefined)).toBe(30_000);
+    expect(demoDuration(entry('programme-clearkey'), 74 * 60_000)).toBe(30_000);
+    expect(demoDuration(entry('trailer-1'), 120_000)).toBe(15_000);
+  });
+});
+
 describe.each(engines)('attaching the demo streams to the titles (%s)', (engine) => {
   let testDb: TestDatabase | undefined;
   afterEach(async () => {
@@ -167,7 +180,10 @@ describe.each(engines)('attaching the demo streams to the titles (%s)', (engine)
           ).medias,
         );
       const p2 = entries.find((e) => e.item.id === 'programme-2')!;
-      expect(await medias(first!.assetId)).toEqual(demoMedias(first!.assetId, p2));
+      // A clear programme states the title's catalogue length (ADR 0028: played looped to it).
+      expect(first!.duration).toBeGreaterThan(p2.durationMs);
+      expect(await medias(first!.assetId)).toEqual(demoMedias(first!.assetId, p2, first!.duration));
+      expect((await medias(first!.assetId))[0].durationMillis).toBe(first!.duration);
       expect((await medias(second!.assetId))[0].mediaId).toBe('own');
       expect((await medias(third!.assetId))[0].locator).toBe(p4.hls);
       expect(await attachDemoMedia(database.db, TENANT, entries)).toBe(0);

@@ -44,14 +44,16 @@ export async function setAssetMedias(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The raw `medias` and `custom_data` of the tenant's assets that have custom data (the demo attach reads `customData.programme`). */
+/** The raw `medias`, `custom_data` and duration of the tenant's assets that have custom data (the demo attach reads `customData.programme`). */
 export function listAssetsWithCustomData(
   db: Executor,
   tenant: Tenant,
-): Promise<{ id: string; medias: string; custom_data: string | null }[]> {
+): Promise<
+  { id: string; medias: string; custom_data: string | null; duration_ms: number | string | bigint | null }[]
+> {
   return db
     .selectFrom('asset')
-    .select(['id', 'medias', 'custom_data'])
+    .select(['id', 'medias', 'custom_data', 'duration_ms'])
     .where('customer', '=', tenant.customer)
     .where('business_unit', '=', tenant.businessUnit)
     .where('custom_data', 'is not', null)

@@ -3,10 +3,14 @@ import type { MediaFolder } from '../media/index.js';
 import type { LiveLimit } from '../live/index.js';
 import { coversPath, invalidPlayToken, type PlayTokens } from './play-token.js';
 
-/** A file of a media folder, or a path of a channel's live stream (`/live/<channelId>/<rest>`, rest still encoded). */
+/**
+ * A file of a media folder, a path of a channel's live stream (`/live/<channelId>/<rest>`) or of a
+ * looped demo title (`/title/<assetId>/<rest>`, ADR 0028), rest still encoded.
+ */
 export type ResolvedMedia =
-  | { root: string; path: string; live?: undefined }
-  | { live: { channelId: string; rest: string; limit?: LiveLimit } };
+  | { root: string; path: string; live?: undefined; title?: undefined }
+  | { live: { channelId: string; rest: string; limit?: LiveLimit }; title?: undefined }
+  | { title: { assetId: string; rest: string }; live?: undefined };
 
 /**
  * The media behind a play token (`/play/<token>/media/…`, `/play/<token>/demo-media/…`): which
@@ -50,6 +54,11 @@ export class ProtectedMedia {
           ...(payload.w ? { limit: { fromMs: payload.w[0], toMs: payload.w[1] } } : {}),
         },
       };
+    }
+    const title = /^\/title\/([^/]{1,200})\/(.+)$/.exec(encodedPath);
+    if (title !== null) {
+      const [, assetId = '', rest = ''] = title;
+      return { title: { assetId: decodeURIComponent(assetId), rest } };
     }
     const folder = this.folders.find((candidate) => encodedPath.startsWith(candidate.prefix));
     if (folder === undefined) throw invalidPlayToken();

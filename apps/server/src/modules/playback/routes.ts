@@ -47,7 +47,7 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
       schema: {
         tags: ['playback'],
         summary:
-          'A media file (manifest, segment, subtitles) under a play token: /play/<token>/media/…, /play/<token>/demo-media/… or a live stream /play/<token>/live/<channelId>/…',
+          'A media file (manifest, segment, subtitles) under a play token: /play/<token>/media/…, /play/<token>/demo-media/…, a live stream /play/<token>/live/<channelId>/… or a looped demo title /play/<token>/title/<assetId>/…',
         description: `The URLs of the play response. 403 INVALID_PLAY_TOKEN when the token is wrong, expired or not for this folder. ${MEDIA_ROUTE_DESCRIPTION}`,
         params: Type.Object({
           '*': Type.String({ description: '<playToken>/media/… or <playToken>/demo-media/…' }),
@@ -61,6 +61,11 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
         // A live stream's manifest or segment, computed now (modules/live/stream, ADR 0023).
         const { channelId, rest, limit } = file.live;
         const answer = await services.live.answer(channelId, rest, limit);
+        return reply.header('cache-control', answer.cacheControl).type(answer.contentType).send(answer.body);
+      }
+      if (file.title !== undefined) {
+        // A demo title looped to its catalogue length (modules/live/stream/title.ts, ADR 0028).
+        const answer = await services.titles.answer(file.title.assetId, file.title.rest);
         return reply.header('cache-control', answer.cacheControl).type(answer.contentType).send(answer.body);
       }
       return serveMediaFile(request, reply, file.root, file.path);

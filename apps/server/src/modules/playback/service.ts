@@ -8,7 +8,6 @@ import {
   PROTECTED_MEDIA_PREFIX,
   playbackPaths,
   type Asset,
-  type PlayFormat,
   type PlayResponse,
 } from '@antenne/contract';
 import type { Kysely } from 'kysely';
@@ -24,13 +23,14 @@ import {
   type SessionContext,
 } from '../accounts/index.js';
 import type { CatalogueSnapshot } from '../catalogue/index.js';
-import type { LiveStreamService, ScheduleReader } from '../live/index.js';
+import type { LiveStreamService, ScheduleReader, TitleStreamService } from '../live/index.js';
 import type { RecordingForPlay } from '../recordings/index.js';
 import { NO_ADS_COUNTRY } from './ads/service.js';
 import type { BeaconTokens } from './beacon-token.js';
 import type { AssetFacts } from './eventsink/service.js';
 import { allowedPublications, entitle, trailerGrant } from './entitlement.js';
 import { playChannel, playProgramme, type LivePlayContext } from './live-play.js';
+import { bumperFormats, contentFormats } from './play-formats.js';
 import { isMediaPath, playableMedias } from './playable-media.js';
 import { playRecording } from './recording-play.js';
 import type { PlaybackMediaRegistry } from './media-registry.js';
@@ -66,8 +66,6 @@ export interface RecordingSource {
   forPlay(recordingId: string): Promise<RecordingForPlay | undefined>;
 }
 
-const CLEARKEY = 'org.w3.clearkey';
-
 export const loginRequired = () =>
   new ApiError(401, 'NO_SESSION_TOKEN', 'please log in to play the video', [{ type: 'LOGIN' }]);
 
@@ -86,6 +84,8 @@ export class PlaybackService {
     /** Live television (live-play.ts): the streams and the schedule. */
     private readonly live?: {
       streams: LiveStreamService;
+      /** Demo titles looped to their catalogue length (ADR 0028). */
+      titles?: TitleStreamService;
       schedule: ScheduleReader;
       recordings?: RecordingSource;
     },
@@ -208,13 +208,16 @@ export class PlaybackService {
       return media === undefined ? [] : [{ id, media }];
     });
 
-    const durationInMs = Math.max(0, Math.round(medias[0]?.durationMillis ?? asset.duration ?? 0));
+    // A demo title longer than its packaged media plays it looped to its length (ADR 0028).
+    const looped = trailer ? undefined : await this.live?.titles?.loopedLength(asset.assetId);
+    const durationInMs = Math.max(0, Math.round(looped ?? medias[0]?.durationMillis ?? asset.duration ?? 0));
     const playSessionId = newPlaySessionId();
     // The URLs stay valid for the whole asset plus PLAY_TOKEN_TTL_MS of pauses: a token that
     // expired mid-film would stop the next segment.
     const expiration = now + durationInMs + PLAY_TOKEN_TTL_MS;
     const prefixes = new Set<string>();
-    for (const media of medias) prefixes.add(folderOf(media.locator));
+    if (looped !== undefined) prefixes.add(`/title/${asset.assetId}/`);
+    else for (const media of medias) prefixes.add(folderOf(media.locator));
     for (const { media } of bumpers) {
       for (const locator of [media.hls, media.dash])
         if (locator !== undefined && isMediaPath(locator)) prefixes.add(folderOf(locator));
@@ -243,39 +246,18 @@ export class PlaybackService {
     const licenseServerUrl = caller.origin + playbackPaths.clearKeyLicense(this.tenant);
     const signed = (locator: string) => `${PROTECTED_MEDIA_PREFIX}${playToken}${locator}`;
 
-    const formats: PlayFormat[] = [];
-    for (const media of medias) {
-      const format = media.format as 'HLS' | 'DASH';
-      const encrypted = media.drm === 'CENC';
-      // ClearKey works with the licence URL + token flow for DASH only (media-notes §3).
-      if (encrypted && format !== 'DASH') continue;
-      const out: PlayFormat = { format, mediaLocator: signed(media.locator) };
-      if (vastUrl !== undefined) out.vastUrl = vastUrl;
-      if (encrypted) out.drm = { [CLEARKEY]: { licenseServerUrl } };
-      formats.push(out);
-    }
+    const formats = contentFormats(medias, {
+      signed,
+      vastUrl,
+      licenseServerUrl,
+      ...(looped === undefined ? {} : { loopedAssetId: asset.assetId }),
+    });
     if (formats.length === 0) {
       throw new ApiError(
         403,
         'NOT_AVAILABLE_IN_FORMAT',
         `${asset.assetId} has no format this player can decrypt`,
       );
-    }
-
-    const bumperFormats = (locators: { hls?: string; dash?: string }): PlayFormat[] => [
-      ...(locators.hls !== undefined && isMediaPath(locators.hls)
-        ? [{ format: 'HLS' as const, mediaLocator: signed(locators.hls) }]
-        : []),
-      ...(locators.dash !== undefined && isMediaPath(locators.dash)
-        ? [{ format: 'DASH' as const, mediaLocator: signed(locators.dash) }]
-        : []),
-    ];
-    const playBumpers: PlayResponse['bumpers'] = {};
-    for (const { id, media } of bumpers) {
-      const list = bumperFormats(media);
-      if (list.length === 0) continue;
-      if (id === 'bumper-brand') playBumpers.brand = list;
-      else playBumpers.classification = list;
     }
 
     let lastViewedOffset = 0;
@@ -305,7 +287,7 @@ export class PlaybackService {
       streamInfo: { live: false, static: true, event: false },
       analytics: { postInterval: 3, percentage: 100 },
       beaconToken: this.tokens.beacon.sign({ sid: playSessionId, exp: expiration }),
-      bumpers: playBumpers,
+      bumpers: bumperFormats(bumpers, signed),
     };
     if (grant.productId !== undefined) response.productId = grant.productId;
     if (rating !== undefined) response.parentalRating = rating;

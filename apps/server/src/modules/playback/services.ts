@@ -1,9 +1,15 @@
+import type { Media } from '@antenne/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import type { WrongPinLimiter } from '../accounts/index.js';
 import path from 'node:path';
-import { LiveStreamService, type ScheduleReader } from '../live/index.js';
+import {
+  LiveStreamService,
+  TitleStreamService,
+  type ScheduleReader,
+  type TitleMedia,
+} from '../live/index.js';
 import { mediaFolders, type MediaFolder, type MediaRoutesOptions } from '../media/index.js';
 import { AdsService } from './ads/service.js';
 import { createBeaconTokens } from './beacon-token.js';
@@ -28,6 +34,8 @@ export interface PlaybackServices {
   eventsink: EventsinkService;
   /** The live streams (`/play/<token>/live/…`, ADR 0023). */
   live: LiveStreamService;
+  /** Demo titles looped to their catalogue length (`/play/<token>/title/…`, ADR 0028). */
+  titles: TitleStreamService;
 }
 
 export interface PlaybackDeps {
@@ -54,29 +62,54 @@ export interface PlaybackDeps {
   recordings?: RecordingSource;
 }
 
+/** Where the demo build's media are served (modules/media/demo/build.ts DEMO_MEDIA_URL_PREFIX). */
+const DEMO_MEDIA_PREFIX = '/demo-media/';
+
 /** A schedule with nothing on it. */
 const EMPTY_SCHEDULE: ScheduleReader = {
   programmesBetween: async () => [],
   programme: async () => undefined,
 };
 
-/** The disk folder of an asset's clear, packaged DASH media (a channel's own, a programme's), if any. */
+/** An asset's clear, enabled, packaged DASH media (a channel's own, a programme's, a title's), if any. */
+async function clearDash(catalogue: SnapshotSource, assetId: string): Promise<Media | undefined> {
+  const asset = (await catalogue.snapshot()).byId.get(assetId)?.asset;
+  return asset?.medias?.find(
+    (m) =>
+      m.format === 'DASH' &&
+      m.drm !== 'CENC' &&
+      (m.status === undefined || m.status === 'enabled') &&
+      typeof m.locator === 'string',
+  );
+}
+
+/** The disk folder of a media's locator: one folder right under a served root, else undefined. */
+function folderDir(media: Media | undefined, folders: readonly MediaFolder[]): string | undefined {
+  const folder = media?.locator === undefined ? undefined : folderOf(media.locator);
+  const root = folders.find((f) => folder?.startsWith(f.prefix));
+  if (folder === undefined || root === undefined) return undefined;
+  const rest = folder.slice(root.prefix.length).split('/').filter(Boolean);
+  if (rest.length !== 1 || rest.some((part) => part.startsWith('.') || part === '..')) return undefined;
+  return path.join(root.root, ...rest);
+}
+
+/** The disk folder of an asset's clear, packaged DASH media, if any. */
 function mediaDirs(catalogue: SnapshotSource, folders: readonly MediaFolder[]) {
-  return async (assetId: string): Promise<string | undefined> => {
-    const asset = (await catalogue.snapshot()).byId.get(assetId)?.asset;
-    const media = asset?.medias?.find(
-      (m) =>
-        m.format === 'DASH' &&
-        m.drm !== 'CENC' &&
-        (m.status === undefined || m.status === 'enabled') &&
-        typeof m.locator === 'string',
-    );
-    const folder = media?.locator === undefined ? undefined : folderOf(media.locator);
-    const root = folders.find((f) => folder?.startsWith(f.prefix));
-    if (folder === undefined || root === undefined) return undefined;
-    const rest = folder.slice(root.prefix.length).split('/').filter(Boolean);
-    if (rest.length !== 1 || rest.some((part) => part.startsWith('.') || part === '..')) return undefined;
-    return path.join(root.root, ...rest);
+  return async (assetId: string): Promise<string | undefined> =>
+    folderDir(await clearDash(catalogue, assetId), folders);
+}
+
+/**
+ * A demo title's media (ADR 0028): its clear DASH media of the demo build (`/demo-media/`) and
+ * the length it states. Media ingested for a title (`/media/`) are never looped.
+ */
+function titleMedias(catalogue: SnapshotSource, folders: readonly MediaFolder[]) {
+  return async (assetId: string): Promise<TitleMedia | undefined> => {
+    const media = await clearDash(catalogue, assetId);
+    if (!media?.locator?.startsWith(DEMO_MEDIA_PREFIX) || media.durationMillis === undefined)
+      return undefined;
+    const dir = folderDir(media, folders);
+    return dir === undefined ? undefined : { dir, durationMs: media.durationMillis };
   };
 }
 
@@ -89,6 +122,7 @@ export function createPlaybackServices(deps: PlaybackDeps): PlaybackServices {
   const folders = mediaFolders(deps.media);
   const schedule = deps.schedule ?? EMPTY_SCHEDULE;
   const live = new LiveStreamService({ schedule, mediaDir: mediaDirs(deps.catalogue, folders), clock });
+  const titles = new TitleStreamService({ titleMedia: titleMedias(deps.catalogue, folders) });
   const play = new PlaybackService(
     db,
     tenant,
@@ -97,11 +131,12 @@ export function createPlaybackServices(deps: PlaybackDeps): PlaybackServices {
     { play: playTokens, beacon: beaconTokens },
     clock,
     deps.pinAttempts,
-    { streams: live, schedule, ...(deps.recordings ? { recordings: deps.recordings } : {}) },
+    { streams: live, titles, schedule, ...(deps.recordings ? { recordings: deps.recordings } : {}) },
   );
   return {
     play,
     live,
+    titles,
     media: new ProtectedMedia(playTokens, folders, clock),
     ads: new AdsService(db, tenant, registry, clock),
     licence: new LicenceService(playTokens, registry.contentKeys, clock),

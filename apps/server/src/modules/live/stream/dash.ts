@@ -19,6 +19,8 @@ export interface MpdOptions {
   windowSeconds: number;
   /** A start-over whose programme is over: the presentation ends with it (mediaPresentationDuration). */
   ended?: boolean;
+  /** Text AdaptationSets added to every Period as they are (a looped title's subtitles: title.ts). */
+  textSets?: string[];
 }
 
 const duration = (seconds: number) => `PT${Number(seconds.toFixed(3))}S`;
@@ -85,6 +87,7 @@ export function mpd(runs: Run[], options: MpdOptions): string {
             segmentTemplate(run, id, from, to, periodSlot),
           ),
         )
+        .concat(options.textSets ?? [])
         .join('\n');
       return `<Period id="${run.initKey}-${run.startSlot}" start="${duration((periodSlot - originSlot) * SLOT_SECONDS)}">\n${sets}\n</Period>`;
     });

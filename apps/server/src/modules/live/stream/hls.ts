@@ -22,6 +22,8 @@ export function hlsMediaPlaylist(
   kind: WindowKind,
   /** An event (start-over) whose programme is over: ENDLIST closes it. */
   ended = false,
+  /** EXT-X-PROGRAM-DATE-TIME on every segment (a channel's; a looped title has no wall clock: title.ts). */
+  dated = true,
 ): string {
   const list = placements(runs, ref, from, to);
   const seconds = (p: (typeof list)[number]) => p.duration / p.rendition.timescale;
@@ -39,7 +41,7 @@ export function hlsMediaPlaylist(
       map = uri;
     }
     const ms = Math.round((p.start / p.rendition.timescale) * 1000);
-    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(ms).toISOString()}`);
+    if (dated) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(ms).toISOString()}`);
     lines.push(`#EXTINF:${seconds(p).toFixed(6)},`);
     lines.push(segmentUrl(ref.id, p.slot));
   }

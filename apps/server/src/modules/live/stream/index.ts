@@ -7,3 +7,4 @@ export {
   type LiveLimit,
   type LiveStreamDeps,
 } from './service.js';
+export { TitleStreamService, type TitleMedia, type TitleStreamDeps } from './title.js';

@@ -29,6 +29,10 @@ export interface MediaInfo {
   adaptationSets: string[];
   /** master.m3u8 without its subtitle group (live subtitles are not served). */
   master: string;
+  /** master.m3u8 as packaged, subtitles included (a looped title serves it: title.ts). */
+  packagedMaster: string;
+  /** The MPD's text AdaptationSets as they are (side-loaded WebVTT: `<BaseURL>subs/<lang>.vtt</BaseURL>`). */
+  textSets: string[];
 }
 
 const attr = (text: string, name: string): string | undefined =>
@@ -45,9 +49,11 @@ export function parseMediaInfo(mpd: string, master: string, slotSeconds = 2): Me
   if (mpd.includes('<ContentProtection')) return undefined;
   const renditions: Rendition[] = [];
   const adaptationSets: string[] = [];
+  const textSets: string[] = [];
   for (const block of mpd.match(/<AdaptationSet\b[^>]*>[\s\S]*?<\/AdaptationSet>/g) ?? []) {
     const open = /<AdaptationSet\b[^>]*>/.exec(block)?.[0] ?? '';
     const type = attr(open, 'contentType') ?? attr(open, 'mimeType')?.split('/')[0];
+    if (type === 'text') textSets.push(block);
     if (type !== 'video' && type !== 'audio') continue;
     let out = block;
     for (const rep of block.match(/<Representation\b[^>]*>[\s\S]*?<\/Representation>/g) ?? []) {
@@ -87,7 +93,7 @@ export function parseMediaInfo(mpd: string, master: string, slotSeconds = 2): Me
     .filter((line) => !line.startsWith('#EXT-X-MEDIA:TYPE=SUBTITLES'))
     .map((line) => line.replace(/,SUBTITLES="[^"]*"/, ''))
     .join('\n');
-  return { renditions, loopSlots, adaptationSets, master: liveMaster };
+  return { renditions, loopSlots, adaptationSets, master: liveMaster, packagedMaster: master, textSets };
 }
 
 /** The rendition `id` of a media, or (a programme packaged with fewer tracks) its first of the same kind. */

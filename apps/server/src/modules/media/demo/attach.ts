@@ -32,7 +32,7 @@ export async function attachDemoMedia(
       (m) => typeof m.locator === 'string' && m.locator.startsWith(DEMO_MEDIA_URL_PREFIX),
     );
     if (!ours) continue;
-    const medias = demoMedias(row.id, entry);
+    const medias = demoMedias(row.id, entry, row.duration_ms === null ? undefined : Number(row.duration_ms));
     if (JSON.stringify(current) === JSON.stringify(medias)) continue;
     updates.push({ id: row.id, medias });
   }
@@ -48,9 +48,17 @@ export async function attachDemoMedia(
 /**
  * The asset's medias on a demo stream (same shape as an ingest's, modules/media/README.md): HLS and
  * DASH, or for an encrypted item its one DASH media with `drm: 'CENC'` (ClearKey has no HLS here).
+ * Their `durationMillis` is the item's length, or for a clear programme the title's own catalogue
+ * `duration` when longer (on the 2-second slot grid): the play call then serves the programme looped to
+ * that length (ADR 0028). Trailers, bumpers and the encrypted programme keep their length.
  */
-export function demoMedias(assetId: string, entry: DemoMediaEntry): Media[] {
-  const common = { durationMillis: entry.durationMs, status: 'enabled', width: 1280, height: 720 };
+export function demoMedias(assetId: string, entry: DemoMediaEntry, assetDurationMs?: number): Media[] {
+  const common = {
+    durationMillis: demoDuration(entry, assetDurationMs),
+    status: 'enabled',
+    width: 1280,
+    height: 720,
+  };
   if (entry.item.encryption === 'cenc') {
     return [
       {
@@ -81,6 +89,18 @@ export function demoMedias(assetId: string, entry: DemoMediaEntry): Media[] {
       locator: entry.dash ?? '',
     },
   ];
+}
+
+/** The slot grid the looped titles play on (modules/live/stream/timeline.ts SLOT_MS). */
+const SLOT_MS = 2000;
+
+/** How long a demo item plays as this asset: its own length, or a clear programme looped to the asset's. */
+export function demoDuration(entry: DemoMediaEntry, assetDurationMs: number | undefined): number {
+  const looped =
+    entry.item.kind === 'programme' && entry.item.encryption === undefined && assetDurationMs !== undefined
+      ? Math.round(assetDurationMs / SLOT_MS) * SLOT_MS
+      : 0;
+  return looped > entry.durationMs ? looped : entry.durationMs;
 }
 
 function programmeOf(customData: string | null): string | undefined {
