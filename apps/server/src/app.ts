@@ -312,6 +312,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     schedule: deps.schedule ?? epg,
     recordings,
   });
+  // The EPG answers' access-service marks from the aired titles' media (ADR 0029).
+  epg.useAccessMarks((assetId) => playback.live.accessFlags(assetId));
   await app.register(playbackRoutes, {
     tenant,
     services: playback,

@@ -147,3 +147,28 @@ export function onNowAt(ms: number): ChannelOnNowList {
     pageNumber: 1,
   };
 }
+
+/**
+ * The EPG handlers with `extra(programme)` ORed into each programme's flags (the access-service
+ * marks the server adds from the media, ADR 0029), in the date answers.
+ */
+export function withExtraFlags(
+  handlers: Record<string, Handler>,
+  extra: (p: Program) => number,
+): Record<string, Handler> {
+  const mark = (bucket: ChannelEpg): ChannelEpg => ({
+    ...bucket,
+    programs: bucket.programs.map((p) => ({ ...p, flags: p.flags | extra(p) })),
+  });
+  return Object.fromEntries(
+    Object.entries(handlers).map(([path, handler]): [string, Handler] => [
+      path,
+      async (url, init) => {
+        const res = await handler(url, init);
+        if (!path.includes('/epg/')) return res;
+        const body = (await res.json()) as ChannelEpg | ChannelEpg[];
+        return json(Array.isArray(body) ? body.map(mark) : mark(body));
+      },
+    ]),
+  );
+}

@@ -6,7 +6,8 @@ import { EPG_DEFAULT_PAGE_SIZE, EPG_MAX_DAYS_AROUND, EPG_MAX_PAGE_SIZE } from '.
 /**
  * The EPG calls' schemas (TypeBox), Exposure's shapes (ApiProgramResponse, ApiChannelEPGResponse,
  * ApiChannelStatus, ApiEventList in ../shared/reference/exposure-openapi.json) with one addition
- * per programme, `flags` (spec part 1 §9: 2 pvr, 4 catch-up, 8 start-over). Kept apart from
+ * per programme, `flags` (spec part 1 §9: 2 pvr, 4 catch-up, 8 start-over; Antenne's 16 subtitles,
+ * 32 audio description). Kept apart from
  * epg.ts so that the web app imports paths and rules without TypeBox.
  */
 
@@ -28,7 +29,11 @@ export const ProgramSchema = Type.Object(
     catchup: Type.Boolean(),
     catchupBlocked: Type.Boolean(),
     blackout: Type.Boolean(),
-    /** Bitmask: 2 network recording allowed, 4 catch-up, 8 start-over (Antenne's addition). */
+    /**
+     * Bitmask (Antenne's addition): 2 network recording allowed, 4 catch-up, 8 start-over (the
+     * spec's), then Antenne's access-service marks from the aired title's media: 16 subtitles, 32
+     * audio description (ADR 0029).
+     */
     flags: Type.Integer({ minimum: 0 }),
     created: DateTime(),
     changed: DateTime(),

@@ -66,8 +66,18 @@ export type EpgErrorCode = (typeof EPG_ERROR_CODES)[number];
  */
 export const DEFAULT_CHANNEL_ALIAS = 'channel-59';
 
-/** Programme flags, a bitmask (spec part 1 §9): network recording, catch-up, start-over. */
-export const PROGRAM_FLAGS = { PVR: 2, CATCHUP: 4, STARTOVER: 8 } as const;
+/**
+ * Programme flags, a bitmask (spec part 1 §9): network recording, catch-up, start-over; then
+ * Antenne's access-service marks beyond the spec's three bits (ADR 0029), set by the server when
+ * answering from the aired title's packaged media: subtitles, audio description.
+ */
+export const PROGRAM_FLAGS = {
+  PVR: 2,
+  CATCHUP: 4,
+  STARTOVER: 8,
+  SUBTITLES: 16,
+  AUDIO_DESCRIPTION: 32,
+} as const;
 export type ProgramFlag = keyof typeof PROGRAM_FLAGS;
 export const hasProgramFlag = (flags: number | undefined, flag: ProgramFlag) =>
   ((flags ?? 0) & PROGRAM_FLAGS[flag]) !== 0;

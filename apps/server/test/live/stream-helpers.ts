@@ -63,15 +63,17 @@ export const AUDIO_30S = [
 
 /**
  * A media folder `name` of `videoSegments` 2 s video segments (timescale 12800) and audio
- * (48000: AUDIO_30S for 15 segments, else 2 s each).
+ * (48000: AUDIO_30S for 15 segments, else 2 s each); French subtitles unless `subtitles: false`;
+ * with `audioDescription`, the audio is marked as describing the video (HLS and DASH, as packaged).
  */
 export function writeMedia(
   dir: string,
   name: string,
   videoSegments: number,
-  options: { encrypted?: boolean } = {},
+  options: { encrypted?: boolean; subtitles?: boolean; audioDescription?: boolean } = {},
 ): string {
   const folder = path.join(dir, name);
+  const subtitles = options.subtitles ?? true;
   mkdirSync(folder, { recursive: true });
   const audio = videoSegments === 15 ? AUDIO_30S : Array.from({ length: videoSegments }, () => 96000);
   const timeline = (d: number[]) => d.map((x, i) => `<S ${i === 0 ? 't="0" ' : ''}d="${x}" />`).join('\n');
@@ -87,23 +89,28 @@ export function writeMedia(
 </SegmentTemplate>
 </Representation>
 </AdaptationSet>
-<AdaptationSet id="1" contentType="audio" lang="fr">
+<AdaptationSet id="1" contentType="audio" lang="fr">${options.audioDescription ? '<Accessibility schemeIdUri="urn:tva:metadata:cs:AudioPurposeCS:2007" value="1"/>' : ''}
 <Representation id="1" mimeType="audio/mp4" codecs="mp4a.40.2" bandwidth="128000" audioSamplingRate="48000">
 <SegmentTemplate timescale="48000" initialization="init-${name}-$RepresentationID$.m4s" media="seg-${name}-$RepresentationID$-$Number%05d$.m4s" startNumber="1">
 <SegmentTimeline>${timeline(audio)}</SegmentTimeline>
 </SegmentTemplate>
 </Representation>
 </AdaptationSet>
-<AdaptationSet id="2" contentType="text" mimeType="text/vtt" lang="fr"><Representation id="sub_fr" bandwidth="256"><BaseURL>subs/fr.vtt</BaseURL></Representation></AdaptationSet>
+${subtitles ? '<AdaptationSet id="2" contentType="text" mimeType="text/vtt" lang="fr"><Representation id="sub_fr" bandwidth="256"><BaseURL>subs/fr.vtt</BaseURL></Representation></AdaptationSet>' : ''}
 </Period>
 </MPD>
 `,
   );
   writeFileSync(
     path.join(folder, 'master.m3u8'),
-    '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="group_A1",NAME="Français",LANGUAGE="fr",DEFAULT=YES,URI="media_1.m3u8"\n' +
-      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Français",LANGUAGE="fr",URI="subs/fr.m3u8"\n' +
-      '#EXT-X-STREAM-INF:BANDWIDTH=932614,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2",AUDIO="group_A1",SUBTITLES="subs"\nmedia_0.m3u8\n',
+    `#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="group_A1",NAME="Français",LANGUAGE="fr",DEFAULT=YES,URI="media_1.m3u8"\n` +
+      (options.audioDescription
+        ? `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="group_A1",NAME="Audiodescription",LANGUAGE="fr",DEFAULT=NO,CHARACTERISTICS="public.accessibility.describes-video",URI="media_1.m3u8"\n`
+        : '') +
+      (subtitles
+        ? `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Français",LANGUAGE="fr",URI="subs/fr.m3u8"\n`
+        : '') +
+      `#EXT-X-STREAM-INF:BANDWIDTH=932614,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2",AUDIO="group_A1"${subtitles ? ',SUBTITLES="subs"' : ''}\nmedia_0.m3u8\n`,
   );
   for (const rep of ['0', '1']) {
     writeFileSync(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { epgPaths, type ChannelEpg, type PlayResponse } from '@antenne/contract';
+import { epgPaths, hasProgramFlag, type ChannelEpg, type PlayResponse } from '@antenne/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -145,5 +145,17 @@ describe('demo channels live', () => {
         .programs.find((p) => Date.parse(p.startTime) <= slotStart && slotStart < Date.parse(p.endTime));
       expect(maps.at(-1), channelId).toContain(`/i/p-${encodeURIComponent(airing!.programId)}/`);
     }
+  });
+
+  test('the EPG marks the access services of what airs from its demo media: subtitles, audio description (ADR 0029)', async () => {
+    const res = await app.inject(`${epgPaths.allDate(TENANT, '2026-11-23')}?pageSize=10000&fieldSet=NONE`);
+    const programs = res.json<ChannelEpg[]>().flatMap((b) => b.programs);
+    const count = (flag: 'SUBTITLES' | 'AUDIO_DESCRIPTION') =>
+      new Set(programs.filter((p) => hasProgramFlag(p.flags, flag)).map((p) => p.assetId)).size;
+    const titles = new Set(programs.map((p) => p.assetId)).size;
+    // Every demo programme is packaged with subtitles; programme-1 also with audio description.
+    expect(count('SUBTITLES')).toBe(titles);
+    expect(count('AUDIO_DESCRIPTION')).toBeGreaterThan(0);
+    expect(count('AUDIO_DESCRIPTION')).toBeLessThan(titles);
   });
 });

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/index.js';
+import { withAccessMarks, type AccessMarks } from './access-marks.js';
 import { channelBuckets, channelsOf, fullAsset, programAnswer, resolveChannel } from './answers.js';
 import {
   findFirstStartingFrom,
@@ -47,6 +48,8 @@ export interface EpgServiceOptions {
   log?: FastifyBaseLogger;
   /** The demo generator by default (tests may pass another). */
   generate?: Generator;
+  /** The aired titles' access-service marks (ADR 0029); none by default. */
+  accessMarks?: AccessMarks;
 }
 
 /** An answer that is right until `maxAgeS` seconds from now (the next programme change). */
@@ -60,12 +63,19 @@ export class EpgService implements ScheduleReader {
   private readonly catalogue: CatalogueService;
   readonly clock: () => number;
   private readonly topUp: ScheduleTopUp;
+  private accessMarks: AccessMarks | undefined;
 
   constructor(options: EpgServiceOptions) {
     this.db = options.db;
     this.catalogue = options.catalogue;
     this.clock = options.clock ?? Date.now;
     this.topUp = new ScheduleTopUp(this.db, this.clock, options.generate, options.log);
+    this.accessMarks = options.accessMarks;
+  }
+
+  /** The composition root hands the marks once the streams (which read the media) exist. */
+  useAccessMarks(marks: AccessMarks): void {
+    this.accessMarks = marks;
   }
 
   snapshot(): Promise<CatalogueSnapshot> {
@@ -127,13 +137,18 @@ export class EpgService implements ScheduleReader {
       query.includeFields,
       query.excludeFields,
     );
-    return channelBuckets(snapshot, channels, programmes, page, descending, this.clock(), fields);
+    const buckets = channelBuckets(snapshot, channels, programmes, page, descending, this.clock(), fields);
+    await withAccessMarks(
+      buckets.flatMap((b) => b.programs),
+      this.accessMarks,
+    );
+    return buckets;
   }
 
   /** `epg/{channelId}/program/{programId}`: by id, or by its start (epoch ms) on that channel. */
   async program(snapshot: CatalogueSnapshot, idOrSlug: string, programId: string): Promise<Program> {
     const found = await this.findOnChannel(snapshot, idOrSlug, programId);
-    return programAnswer(snapshot, found, this.clock(), fullAsset);
+    return this.marked(programAnswer(snapshot, found, this.clock(), fullAsset));
   }
 
   /** `epg/{channelId}/program/{programId}/next`: the programme after it on its channel. */
@@ -142,7 +157,7 @@ export class EpgService implements ScheduleReader {
     await this.ensure(snapshot, [found.channelId]);
     const next = await findFirstStartingFrom(this.db, found.channelId, found.endMs);
     if (next === undefined) throw nextNotFound(programId);
-    return programAnswer(snapshot, next, this.clock(), fullAsset);
+    return this.marked(programAnswer(snapshot, next, this.clock(), fullAsset));
   }
 
   /** `epg/asset/{assetId}/next`: the next airing of a title, on any channel, starting from now. */
@@ -153,7 +168,7 @@ export class EpgService implements ScheduleReader {
     await this.ensure(snapshot, this.channelIds(snapshot));
     const next = await findNextAiring(this.db, entry.asset.assetId, now);
     if (next === undefined) throw nextNotFound(assetIdOrSlug);
-    return programAnswer(snapshot, next, now, fullAsset);
+    return this.marked(programAnswer(snapshot, next, now, fullAsset));
   }
 
   /** v1 `epg/{channelId}/onnow`: the programme on air and the next one. */
@@ -163,11 +178,13 @@ export class EpgService implements ScheduleReader {
     await this.ensure(snapshot, [channel]);
     const current = (await listProgrammesBetween(this.db, [channel], now, now + 1))[0];
     const next = await findFirstStartingFrom(this.db, channel, current?.endMs ?? now);
-    const programs = [current, next].filter((p): p is StoredProgramme => p !== undefined);
+    const stored = [current, next].filter((p): p is StoredProgramme => p !== undefined);
+    const programs = stored.map((p) => programAnswer(snapshot, p, now));
+    await withAccessMarks(programs, this.accessMarks);
     return {
       answer: {
         channelId: channel,
-        programs: programs.map((p) => programAnswer(snapshot, p, now)),
+        programs,
         totalHitsAllChannels: programs.length,
       },
       maxAgeS: maxAgeUntil(now, current?.endMs ?? next?.startMs),
@@ -239,6 +256,11 @@ export class EpgService implements ScheduleReader {
   }
 
   // ---- helpers ----------------------------------------------------------------------------------
+
+  private async marked(program: Program): Promise<Program> {
+    await withAccessMarks([program], this.accessMarks);
+    return program;
+  }
 
   private channelIds(snapshot: CatalogueSnapshot): string[] {
     return channelsOf(snapshot).map((c) => c.asset.assetId);

@@ -27,10 +27,13 @@ const STATE_KEYS = {
   upcoming: 'GUIDE.STATE_UPCOMING',
 } as const satisfies Record<ProgramState, string>;
 
+/** The programme's flags; the access-service marks (ADR 0029) shown short, named in full. */
 const FLAG_KEYS = [
   ['CATCHUP', 'GUIDE.FLAG_CATCHUP'],
   ['STARTOVER', 'GUIDE.FLAG_STARTOVER'],
   ['PVR', 'GUIDE.FLAG_PVR'],
+  ['SUBTITLES', 'GUIDE.FLAG_SUBTITLES', 'GUIDE.MARK_SUBTITLES'],
+  ['AUDIO_DESCRIPTION', 'GUIDE.FLAG_AUDIO_DESCRIPTION', 'GUIDE.MARK_AUDIO_DESCRIPTION'],
 ] as const;
 
 /**
@@ -114,9 +117,18 @@ function Details({ program }: { program: Program }) {
         {summary ? <p className={styles.summary}>{summary}</p> : null}
         {flags.length > 0 ? (
           <ul className={own.flags} aria-label={t('PROGRAM.FLAGS')}>
-            {flags.map(([flag, key]) => (
+            {flags.map(([flag, key, short]) => (
               <li key={flag} className={own.flag}>
-                {t(key)}
+                {short === undefined ? (
+                  t(key)
+                ) : (
+                  <>
+                    <span aria-hidden="true" title={t(key)}>
+                      {t(short)}
+                    </span>
+                    <span className="visually-hidden">{t(key)}</span>
+                  </>
+                )}
               </li>
             ))}
           </ul>

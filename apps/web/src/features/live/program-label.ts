@@ -9,12 +9,17 @@ export const STATE_KEYS = {
   upcoming: 'GUIDE.STATE_UPCOMING',
 } as const satisfies Record<ProgramState, string>;
 
-/** The flags shown (spec part 1 §9): catch-up, start-over, recordable. */
+/**
+ * The flags shown (spec part 1 §9): catch-up, start-over, recordable; then the access-service
+ * marks (ADR 0029), shown short (`short`, « ST », « AD ») and named in full (`key`).
+ */
 export const FLAG_MARKS = [
   { flag: 'CATCHUP', key: 'GUIDE.FLAG_CATCHUP' },
   { flag: 'STARTOVER', key: 'GUIDE.FLAG_STARTOVER' },
   { flag: 'PVR', key: 'GUIDE.FLAG_PVR' },
-] as const satisfies readonly { flag: ProgramFlag; key: string }[];
+  { flag: 'SUBTITLES', key: 'GUIDE.FLAG_SUBTITLES', short: 'GUIDE.MARK_SUBTITLES' },
+  { flag: 'AUDIO_DESCRIPTION', key: 'GUIDE.FLAG_AUDIO_DESCRIPTION', short: 'GUIDE.MARK_AUDIO_DESCRIPTION' },
+] as const satisfies readonly { flag: ProgramFlag; key: string; short?: string }[];
 
 export const flagMarksOf = (flags: number) => FLAG_MARKS.filter((m) => hasProgramFlag(flags, m.flag));
 

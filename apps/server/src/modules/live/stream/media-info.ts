@@ -33,7 +33,15 @@ export interface MediaInfo {
   packagedMaster: string;
   /** The MPD's text AdaptationSets as they are (side-loaded WebVTT: `<BaseURL>subs/<lang>.vtt</BaseURL>`). */
   textSets: string[];
+  /** Access services (ADR 0029): subtitle tracks (DASH text sets or HLS SUBTITLES renditions), an audio-described track. */
+  subtitles: boolean;
+  audioDescription: boolean;
 }
+
+/** modules/media README (audio-tracks.ts): how the packager marks an audio description track. */
+const DESCRIBES_VIDEO = 'public.accessibility.describes-video';
+const AUDIO_PURPOSE =
+  /<Accessibility\b[^>]*schemeIdUri="urn:tva:metadata:cs:AudioPurposeCS:2007"[^>]*value="1"/;
 
 const attr = (text: string, name: string): string | undefined =>
   new RegExp(`\\b${name}="([^"]*)"`).exec(text)?.[1];
@@ -93,7 +101,20 @@ export function parseMediaInfo(mpd: string, master: string, slotSeconds = 2): Me
     .filter((line) => !line.startsWith('#EXT-X-MEDIA:TYPE=SUBTITLES'))
     .map((line) => line.replace(/,SUBTITLES="[^"]*"/, ''))
     .join('\n');
-  return { renditions, loopSlots, adaptationSets, master: liveMaster, packagedMaster: master, textSets };
+  const subtitles = textSets.length > 0 || master.includes('#EXT-X-MEDIA:TYPE=SUBTITLES');
+  const audioDescription =
+    master.split('\n').some((l) => l.startsWith('#EXT-X-MEDIA:TYPE=AUDIO') && l.includes(DESCRIBES_VIDEO)) ||
+    adaptationSets.some((set) => AUDIO_PURPOSE.test(set));
+  return {
+    renditions,
+    loopSlots,
+    adaptationSets,
+    master: liveMaster,
+    packagedMaster: master,
+    textSets,
+    subtitles,
+    audioDescription,
+  };
 }
 
 /** The rendition `id` of a media, or (a programme packaged with fewer tracks) its first of the same kind. */

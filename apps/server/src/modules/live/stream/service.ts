@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CATCHUP_DAYS } from '@antenne/contract';
+import { CATCHUP_DAYS, PROGRAM_FLAGS } from '@antenne/contract';
 import { notFound } from '../../../lib/errors.js';
 import type { ScheduledProgramme, ScheduleReader } from '../schedule-reader.js';
 import { mpd } from './dash.js';
@@ -254,6 +254,16 @@ export class LiveStreamService {
       }
     }
     return (await entry.list).filter((p) => p.endMs > fromMs && p.startMs < toMs);
+  }
+
+  /** A title's access-service flags (ADR 0029) from its packaged media, parsed once per folder; 0 without media. */
+  async accessFlags(assetId: string): Promise<number> {
+    const info = await this.media(assetId);
+    if (info === undefined) return 0;
+    return (
+      (info.subtitles ? PROGRAM_FLAGS.SUBTITLES : 0) |
+      (info.audioDescription ? PROGRAM_FLAGS.AUDIO_DESCRIPTION : 0)
+    );
   }
 
   private async media(assetId: string): Promise<MediaInfo | undefined> {
