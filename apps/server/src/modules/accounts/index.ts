@@ -6,7 +6,14 @@ export { findHouseholdsByEmail, findOwnerProfile, listPlayHistory, recordProgres
 export { isRestrictedRow, parentalProfileOf, restrictedLevelOf } from './parental.js';
 export { verifyPin } from './secrets.js';
 export { WrongPinLimiter } from './pin-attempts.js';
-export { bearerToken, requireUnrestrictedBearer, restrictedViewer } from './session-auth.js';
+export {
+  bearerToken,
+  requireSession,
+  requireUnrestrictedBearer,
+  restrictedViewer,
+  sessionOf,
+  type SessionCheck,
+} from './session-auth.js';
 export {
   AccountsService,
   authenticateSession,

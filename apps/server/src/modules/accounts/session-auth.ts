@@ -32,8 +32,14 @@ export function bearerToken(header: string | undefined): string | undefined {
   return /\s/.test(value) ? '' : value;
 }
 
-/** A preValidation hook: checks the bearer token, then sets `request.accountSession`. */
-export function requireSession(service: AccountsService) {
+/** What checks a session token: the accounts' service (other modules' personal calls pass it too). */
+export type SessionCheck = Pick<AccountsService, 'authenticate'>;
+
+/**
+ * A preValidation hook: checks the bearer token, then sets `request.accountSession`. The scope that
+ * adds it decorates the request with `accountSession: null` first.
+ */
+export function requireSession(service: SessionCheck) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     // Personal answers are never stored by shared caches.
     void reply.header('cache-control', 'private, no-store');

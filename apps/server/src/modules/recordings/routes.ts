@@ -8,30 +8,17 @@ import {
   RecordingSeriesParamsSchema,
 } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Tenant } from '../../lib/business-unit.js';
-import { ApiError } from '../../lib/errors.js';
 import { exposureScope } from '../../lib/exposure-scope.js';
-import { bearerToken, type SessionContext } from '../accounts/index.js';
+import { requireSession, sessionOf, type SessionCheck } from '../accounts/index.js';
 import type { RecordingsService } from './service.js';
-
-/** What the routes need of the accounts: checking a bearer session token (the accounts' service). */
-export interface RecordingSessionCheck {
-  authenticate(token: string): Promise<SessionContext>;
-}
 
 export interface RecordingsRoutesOptions {
   tenant: Tenant;
   recordings: RecordingsService;
-  sessions: RecordingSessionCheck;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The checked session of a recordings call. */
-    recordingSession: SessionContext | null;
-  }
+  /** Checks the bearer session token (the accounts' service). */
+  sessions: SessionCheck;
 }
 
 const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.String() });
@@ -45,12 +32,6 @@ const doc = (summary: string, more = '') => ({
     `(another’s id: 404 RECORDING_NOT_FOUND). ADR 0026.${more}`,
 });
 
-function sessionOf(request: FastifyRequest): SessionContext {
-  const session = request.recordingSession;
-  if (session === null) throw new Error('recordings route without its session hook');
-  return session;
-}
-
 /**
  * Network recordings (ADR 0026): list, record (a programme or its series), delete, stop a series.
  * Playing a recording is the play call's (`entitlement/{recordingId}/play`, the playback module).
@@ -58,14 +39,9 @@ function sessionOf(request: FastifyRequest): SessionContext {
 export const recordingsRoutes: FastifyPluginAsyncTypebox<RecordingsRoutesOptions> = async (app, options) => {
   const { tenant, recordings: service, sessions } = options;
   await exposureScope(app, { tenant, patterns: routes }, async (scope) => {
-    scope.decorateRequest('recordingSession', null);
-    scope.addHook('preValidation', async (request, reply) => {
-      void reply.header('cache-control', 'private, no-store');
-      const token = bearerToken(request.headers.authorization);
-      if (token === undefined) throw new ApiError(401, 'NO_SESSION_TOKEN');
-      if (token === '') throw new ApiError(401, 'INVALID_SESSION_TOKEN');
-      request.recordingSession = await sessions.authenticate(token);
-    });
+    // The personal calls' bearer check (401 NO_SESSION_TOKEN / INVALID_SESSION_TOKEN, private answers).
+    scope.decorateRequest('accountSession', null);
+    scope.addHook('preValidation', requireSession(sessions));
 
     scope.get(
       routes.recordings.pattern,
