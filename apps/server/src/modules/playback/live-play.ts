@@ -89,8 +89,6 @@ export async function playProgramme(
   if (channel === undefined || channel.type !== 'TV_CHANNEL')
     throw new ApiError(404, 'UNKNOWN_ASSET', `unknown programme ${programme.programId}`);
   const { startMs, endMs, flags } = programme;
-  let window: string;
-  let event: boolean;
   if (startMs > now) {
     const availableAt = new Date(startMs).toISOString();
     throw new ApiError(403, 'NOT_PUBLISHED', `the programme starts at ${availableAt}`, [
@@ -103,24 +101,46 @@ export async function playProgramme(
         'NOT_AVAILABLE_IN_FORMAT',
         'this programme has no start-over: play the channel live',
       );
-    window = `from-${startMs}`;
-    event = true;
   } else {
     if (!hasProgramFlag(flags, 'CATCHUP'))
       throw new ApiError(403, 'NOT_AVAILABLE_IN_FORMAT', 'this programme has no catch-up');
     if (endMs < now - CATCHUP_DAYS * DAY_MS)
       throw new ApiError(403, 'LICENSE_EXPIRED', `catch-up lasts ${CATCHUP_DAYS} days after the programme`);
-    window = `${startMs}-${endMs}`;
-    event = false;
   }
   const aired = (await ctx.findAsset(programme.assetId))?.asset ?? channel;
   const grant = await grantFor(ctx, channel, caller, aired);
-  const base = `/live/${channel.assetId}/`;
-  const [history] = await listPlayHistory(ctx.db, caller.session.profile.id, [programme.programId]);
-  const lastViewedOffset = event ? 0 : (history?.lastViewedOffset ?? 0);
-  return respond(ctx, caller, grant, {
+  const offer = await spanOffer(ctx, {
     channel,
     playedId: programme.programId,
+    startMs,
+    endMs,
+    profileId: caller.session.profile.id,
+    now,
+  });
+  return respond(ctx, caller, grant, {
+    ...offer,
+    streamInfo: { ...offer.streamInfo, channelId: channel.assetId, programId: programme.programId },
+  });
+}
+
+/**
+ * The offer of a past or airing span of a channel (a programme's start-over or catch-up, a
+ * recording): while it airs, the event window from its start; once over, the bounded window, from
+ * the profile's bookmark of it.
+ */
+export async function spanOffer(
+  ctx: LivePlayContext,
+  span: { channel: Asset; playedId: string; startMs: number; endMs: number; profileId: string; now: number },
+): Promise<LiveOffer> {
+  const { channel, playedId, startMs, endMs, now } = span;
+  const event = endMs > now;
+  const window = event ? `from-${startMs}` : `${startMs}-${endMs}`;
+  const base = `/live/${channel.assetId}/`;
+  const [history] = await listPlayHistory(ctx.db, span.profileId, [playedId]);
+  const lastViewedOffset = event ? 0 : (history?.lastViewedOffset ?? 0);
+  return {
+    channel,
+    playedId,
     window,
     prefixes: [`${base}${window}/`, `${base}s/`, `${base}i/`],
     limit: [startMs, endMs],
@@ -128,16 +148,8 @@ export async function playProgramme(
     durationInMs: endMs - startMs,
     lastViewedOffset,
     liveTime: startMs + lastViewedOffset,
-    streamInfo: {
-      live: event,
-      static: !event,
-      event,
-      start: startMs,
-      end: endMs,
-      channelId: channel.assetId,
-      programId: programme.programId,
-    },
-  });
+    streamInfo: { live: event, static: !event, event, start: startMs, end: endMs },
+  };
 }
 
 export type Grant = Awaited<ReturnType<typeof entitle>>;

@@ -1,14 +1,7 @@
-import {
-  CATCHUP_DAYS,
-  PLAY_TOKEN_TTL_MS,
-  type Asset,
-  type PlayResponse,
-  type Publication,
-} from '@antenne/contract';
+import { CATCHUP_DAYS, type Asset, type PlayResponse, type Publication } from '@antenne/contract';
 import { ApiError } from '../../lib/errors.js';
-import { listPlayHistory } from '../accounts/index.js';
 import type { RecordingForPlay } from '../recordings/index.js';
-import { respond, type Grant, type LiveCaller, type LivePlayContext } from './live-play.js';
+import { respond, spanOffer, type Grant, type LiveCaller, type LivePlayContext } from './live-play.js';
 
 /**
  * entitlement/play of a network recording (ADR 0026): only its profile plays it (anyone else: 404,
@@ -57,23 +50,15 @@ export async function playRecording(
   if (!(await ctx.live.hasStream(channel.assetId)))
     throw new ApiError(403, 'NOT_AVAILABLE_IN_FORMAT', `${channel.assetId} has no live stream`);
 
-  const event = endMs > now;
-  const window = event ? `from-${startMs}` : `${startMs}-${endMs}`;
-  const base = `/live/${channel.assetId}/`;
-  const [history] = await listPlayHistory(ctx.db, session.profile.id, [recording.recordingId]);
-  const lastViewedOffset = event ? 0 : (history?.lastViewedOffset ?? 0);
-  return respond(ctx, caller, grant, {
+  const offer = await spanOffer(ctx, {
     channel,
     playedId: recording.recordingId,
-    window,
-    prefixes: [`${base}${window}/`, `${base}s/`, `${base}i/`],
-    limit: [startMs, endMs],
-    expiration: now + (endMs - startMs) + PLAY_TOKEN_TTL_MS,
-    durationInMs: endMs - startMs,
-    lastViewedOffset,
-    liveTime: startMs + lastViewedOffset,
-    streamInfo: { live: event, static: !event, event, start: startMs, end: endMs },
+    startMs,
+    endMs,
+    profileId: session.profile.id,
+    now,
   });
+  return respond(ctx, caller, grant, offer);
 }
 
 /**
