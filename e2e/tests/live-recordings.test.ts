@@ -31,7 +31,7 @@ test('a programme recorded as the subscriber goes pending → in progress → do
     await signInDemo(first.page);
     await first.page.goto(`${suite.server.url}${detailsPath(programme)}`);
     const name = (await first.page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-    await first.page.getByText('À venir').waitFor();
+    await first.page.getByText('À venir', { exact: true }).waitFor();
     const actions = first.page.getByRole('group', { name: 'Actions' });
     await actions.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await actions.getByRole('button', { name: "Annuler l'enregistrement" }).waitFor();

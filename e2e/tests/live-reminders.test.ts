@@ -58,7 +58,7 @@ test('a reminder on a programme starting a minute later (moved clock) shows the 
     await signInDemo(page);
     await page.goto(`${suite.server.url}${detailsPath(programme)}`);
     const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-    await page.getByText('À venir').waitFor();
+    await page.getByText('À venir', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Me le rappeler' }).click();
     await page.getByRole('button', { name: 'Annuler le rappel' }).waitFor();
     // Kept server-side, on the profile: read back after a reload.

@@ -139,7 +139,7 @@ test('a programme of yesterday plays as catch-up', async () => {
   );
   const page = await signedInPage();
   await page.goto(`${suite.server.url}${detailsPath(programme)}`);
-  await page.getByText('Terminé').waitFor();
+  await page.getByText('Terminé', { exact: true }).waitFor();
   await page.getByRole('link', { name: 'Regarder', exact: true }).click();
   await page.waitForURL(new RegExp(`/player/${encodeURIComponent(programme.programId)}$`));
   await waitForContentPlaying(page);
