@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, defaultClientConditions } from 'vite';
+import { defineConfig, defaultClientConditions, defaultServerConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Where `npm run dev` finds the API server (scripts/dev.mjs starts it on :8080). */
 const apiTarget = process.env.ANTENNE_DEV_API_URL ?? 'http://localhost:8080';
 const proxied = { target: apiTarget };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     // packages/contract is consumed from its TypeScript sources: no build step for the web.
@@ -19,6 +19,15 @@ export default defineConfig({
       },
     ],
   },
+  ssr: {
+    // The server render (src/ssr/entry-server.tsx, built into dist/.ssr by `npm run build`):
+    // the contract from its sources, as for the browser; the libraries from node_modules.
+    resolve: { conditions: ['antenne-source', ...defaultServerConditions] },
+    // One self-contained file set: React and the libraries inside (one copy of React, its
+    // production build whatever NODE_ENV the server runs with).
+    noExternal: true,
+  },
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
     port: 5173,
     // The Host header is kept (no changeOrigin): the server writes absolute URLs (the ClearKey
@@ -34,6 +43,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // The server render's build (dist/.ssr) needs no copy of public/: the server serves dist's.
+    copyPublicDir: !isSsrBuild,
     assetsDir: 'assets',
     target: 'es2022',
     // dist/.vite/manifest.json: the chunk graph the JavaScript budget test (e2e/tests/budget.test.ts) reads.
@@ -67,4 +78,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -52,6 +52,7 @@ import { DEMO_IMAGES_DIR, mediaRoutes, type DemoPreparation } from './modules/me
 import { createPlaybackServices, PlaybackMediaRegistry, playbackRoutes } from './modules/playback/index.js';
 import { RecordingsService, recordingsRoutes } from './modules/recordings/index.js';
 import { readIndexHtml } from './modules/web-app/index-html.js';
+import { createPageRenderer } from './modules/web-app/page-render.js';
 import { notFoundHandler, webAppRoutes } from './modules/web-app/routes.js';
 import { WhitelabelService, whitelabelRoutes } from './modules/whitelabel/index.js';
 
@@ -323,10 +324,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const indexHtml = readIndexHtml(config.webDistDir);
   if (indexHtml === undefined)
     app.log.warn({ webDistDir: config.webDistDir }, 'web app not built: no index.html; the API still works');
-  // The index.html bootstrap reads the startup answers in-process (web-app/bootstrap.ts).
-  const bootstrap = { tenant, whitelabel, catalogue };
-  await app.register(webAppRoutes, { webDistDir: config.webDistDir, indexHtml, bootstrap });
-  app.setNotFoundHandler(notFoundHandler(indexHtml, bootstrap));
+  // The public pages are rendered by the web app's server entry (web-app/page-render.ts).
+  const pages =
+    indexHtml === undefined
+      ? undefined
+      : await createPageRenderer({
+          webDistDir: config.webDistDir,
+          indexHtml,
+          whitelabel,
+          catalogue,
+          now: deps.clock ?? Date.now,
+        });
+  await app.register(webAppRoutes, { webDistDir: config.webDistDir, indexHtml, pages });
+  app.setNotFoundHandler(notFoundHandler(indexHtml, pages));
 
   return app;
 }

@@ -1,19 +1,55 @@
-import { createRoot } from 'react-dom/client';
+import type { ReactElement } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { App } from './app/app';
-import { seedFromBootstrap } from './app/bootstrap';
-import { startBoot } from './app/boot';
+import { readyBoot, startBoot } from './app/boot';
 import { createQueryClient } from './app/query-client';
 import { preloadPage } from './app/routes';
+import { createI18nWith } from './lib/i18n';
+import { languageCookieIs, mirrorLanguagePreference } from './lib/language';
+import { setRenderContextReader } from './lib/render-context';
+import { readPageData } from './ssr/page-data';
+import { restoreSessionAfterHydration } from './state/session-store';
 import './app/global.css';
-
-// Everything startup needs begins now, in parallel: translations, the authentication state,
-// the code of the page asked for; the startup calls start as the app mounts.
-const boot = startBoot({ page: preloadPage(window.location.pathname) });
-
-// The startup answers the server embedded in index.html: the first screen needs no API call.
-const queryClient = createQueryClient();
-seedFromBootstrap(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(<App boot={boot} queryClient={queryClient} />);
+const queryClient = createQueryClient();
+// A server-rendered page (docs/adr/0030) carries its language, strings, render context and queries.
+const page = readPageData();
+
+if (page === undefined) {
+  // The app drawn in the browser (the player, signed-in pages): everything startup needs begins
+  // now, in parallel — translations, the authentication state, the page's code; the startup calls
+  // start as the app mounts.
+  const boot = startBoot({ page: preloadPage(window.location.pathname) });
+  createRoot(root).render(<App boot={boot} queryClient={queryClient} />);
+} else {
+  hydrate(queryClient, page.state);
+  const boot = readyBoot(page.locale, createI18nWith(page.locale, page.translations));
+  const app: ReactElement = (
+    <App
+      boot={boot}
+      queryClient={queryClient}
+      // Once the page is live the session comes back: the personal parts fill in (a part still
+      // hydrating reads the visitor's session it was rendered with: zustand's server snapshot);
+      // the language chosen is mirrored for the next render.
+      onMounted={() => {
+        restoreSessionAfterHydration();
+        // A language chosen before the server knew of it (no cookie yet): the page again, in it.
+        const chosen = mirrorLanguagePreference();
+        if (chosen !== undefined && chosen !== page.locale && languageCookieIs(chosen)) window.location.reload();
+      }}
+    />
+  );
+  setRenderContextReader(() => page.context);
+  // The page's code is there before hydrating, so the first render draws what the server drew.
+  void preloadPage(window.location.pathname).then(() => {
+    if (page.hydrate)
+      hydrateRoot(root, app, {
+        onRecoverableError: (error, info) =>
+          console.error('ssr: hydration did not match the server’s HTML', error, info.componentStack),
+      });
+    else createRoot(root).render(app);
+  });
+}

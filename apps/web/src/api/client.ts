@@ -130,6 +130,14 @@ async function parseJson(response: Response): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
+/** The fetch the wrapper calls: the browser's, or, in a server render, the server's own (in process). */
+let fetchImplementation: typeof fetch = (input, init) => fetch(input, init);
+
+/** The server render (ssr/entry-server.tsx) answers the calls in process instead of over the network. */
+export function setFetchImplementation(implementation: typeof fetch): void {
+  fetchImplementation = implementation;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const isGet = method === 'GET';
@@ -159,7 +167,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await fetchImplementation(url, {
         method,
         headers,
         body: options.text ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { Boot } from './boot';
 import { AppErrorBoundary } from './app-error-boundary';
@@ -8,10 +8,13 @@ import { StartupGate } from './startup/startup-gate';
 export interface AppProps {
   boot: Boot;
   queryClient: QueryClient;
+  /** Called once the app has mounted (after the hydration of a server-rendered page). */
+  onMounted?: () => void;
 }
 
 /** Providers, then the startup gate (loader until ready), then the page of the current location. */
-export function App({ boot, queryClient }: AppProps) {
+export function App({ boot, queryClient, onMounted }: AppProps) {
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <StrictMode>
       <AppErrorBoundary locale={boot.locale}>

@@ -13,12 +13,28 @@ export interface Boot {
   authState: Promise<AuthStateOutcome>;
   /** Resolves when the code of the first page is loaded (see preloadPage). */
   page: Promise<unknown>;
+  /**
+   * Everything above is already there: the translations of a server render, or of a server-rendered
+   * page being hydrated, whose first render must draw the page at once, as the server did.
+   */
+  ready?: I18n;
 }
 
 export interface BootOptions {
   locale?: Locale;
   authState?: Promise<AuthStateOutcome>;
   page?: Promise<unknown>;
+}
+
+/** The boot of a render whose translations, page code and authentication state are all at hand. */
+export function readyBoot(locale: Locale, i18n: I18n): Boot {
+  return {
+    locale,
+    i18n: Promise.resolve(i18n),
+    authState: Promise.resolve('known'),
+    page: Promise.resolve(),
+    ready: i18n,
+  };
 }
 
 export function startBoot(options: BootOptions = {}): Boot {

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route } from 'wouter';
 import { useLocation, useScrollToTopOnNavigation } from '../lib/router';
@@ -7,24 +7,32 @@ import { BareLayout, MainShell } from './shell/main-shell';
 import { RequireUserToken } from './shell/require-user-token';
 import { RouteError } from './shell/route-error';
 
-// Every page is its own chunk: the first screen loads only the shell and the page it shows.
-const HomePage = lazyPage(() => import('../features/home/home-page'));
-const MyContentPage = lazyPage(() => import('../features/mycontent/my-content-page'));
-const CategoryPage = lazyPage(() => import('../features/category/category-page'));
-const MosaicPage = lazyPage(() => import('../features/mosaic/mosaic-page'));
-const VodDetailsPage = lazyPage(() => import('../features/details/vod-details-page'));
-const EpgDetailsPage = lazyPage(() => import('../features/details/epg-details-page'));
-const GuidePage = lazyPage(() => import('../features/live/guide-page'));
-const SearchPage = lazyPage(() => import('../features/search/search-page'));
-const SettingsPage = lazyPage(() => import('../features/settings/settings-page'));
-const LoginPage = lazyPage(() => import('../features/account/login-page'));
-const CreateAccountPage = lazyPage(() => import('../features/account/create-account-page'));
-const PlayerPage = lazyPage(() => import('../features/player/player-page'));
-const CsaPage = lazyPage(() => import('../features/csa/csa-page'));
-const ActivationPage = lazyPage(() => import('../features/activation/activation-page'));
-const LegalPage = lazyPage(() => import('../features/legal/legal-page'));
-const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'));
-const UnderConstructionPage = lazyPage(() => import('../features/not-found/under-construction-page'));
+// Every page is its own chunk: the first screen loads only the shell and the page it shows. The
+// server render names each page's chunk by its source path (the build manifest's key) to link
+// its stylesheets and preload its code (docs/adr/0030).
+const pageModules = import.meta.glob<{ default: ComponentType }>('../features/*/*-page.tsx');
+function page(name: string): LazyPage {
+  const load = pageModules[`../features/${name}.tsx`];
+  if (!load) throw new Error(`no page module features/${name}.tsx`);
+  return lazyPage(`src/features/${name}.tsx`, load);
+}
+const HomePage = page('home/home-page');
+const MyContentPage = page('mycontent/my-content-page');
+const CategoryPage = page('category/category-page');
+const MosaicPage = page('mosaic/mosaic-page');
+const VodDetailsPage = page('details/vod-details-page');
+const EpgDetailsPage = page('details/epg-details-page');
+const GuidePage = page('live/guide-page');
+const SearchPage = page('search/search-page');
+const SettingsPage = page('settings/settings-page');
+const LoginPage = page('account/login-page');
+const CreateAccountPage = page('account/create-account-page');
+const PlayerPage = page('player/player-page');
+const CsaPage = page('csa/csa-page');
+const ActivationPage = page('activation/activation-page');
+const LegalPage = page('legal/legal-page');
+const NotFoundPage = page('not-found/not-found-page');
+const UnderConstructionPage = page('not-found/under-construction-page');
 
 export interface AppRoute {
   /** A wouter/regexparam pattern: `:name` parameters, `:name?` optional. */
@@ -36,6 +44,8 @@ export interface AppRoute {
   hideTopBar?: boolean;
   /** Outside the main shell (no top bar, no footer). */
   bare?: boolean;
+  /** Drawn in the browser only (the player): the server sends the app without this page's HTML. */
+  clientOnly?: boolean;
 }
 
 /** The route table of the specification (part 2 §2, part 1 §2), one line per route. */
@@ -51,10 +61,10 @@ export const routes: AppRoute[] = [
   { path: '/settings', page: SettingsPage },
   { path: '/login', page: LoginPage },
   { path: '/create-account', page: CreateAccountPage },
-  { path: '/player/:id', page: PlayerPage, hideTopBar: true },
+  { path: '/player/:id', page: PlayerPage, hideTopBar: true, clientOnly: true },
   // {progress}: where to start, in whole seconds (integer) into the asset — the bookmark's
   // lastViewedOffset (ms) / 1000, rounded down (features/details/details-model.ts playerPath).
-  { path: '/player/:id/:progress', page: PlayerPage, hideTopBar: true },
+  { path: '/player/:id/:progress', page: PlayerPage, hideTopBar: true, clientOnly: true },
   { path: '/csa', page: CsaPage },
   { path: '/activation', page: ActivationPage },
   { path: '/notFound', page: NotFoundPage },
@@ -67,6 +77,15 @@ const fallback: AppRoute = { path: '*', page: UnderConstructionPage };
 /** The route `pathname` opens (the fallback when none of the table matches). */
 export function findRoute(pathname: string): AppRoute {
   return routes.find((route) => matchRoute(parse, route.path, pathname)[0]) ?? fallback;
+}
+
+/**
+ * Whether the server renders the page at `pathname` (docs/adr/0030): every page a visitor can see
+ * — not the player, and not the pages for signed-in users, which a visitor's render cannot draw.
+ */
+export function isServerRendered(pathname: string): boolean {
+  const route = findRoute(pathname);
+  return route.clientOnly !== true && route.forUsers !== true;
 }
 
 /** Fetches the code of the page at `pathname` (startup waits for it, in parallel with its calls). */

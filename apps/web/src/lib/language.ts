@@ -13,6 +13,26 @@ export function readLanguagePreference(): Locale {
 
 export function storeLanguagePreference(locale: Locale): void {
   safeStorage.set(storageKeys.language, locale);
+  mirrorLanguagePreference();
+}
+
+/** A year: the language cookie lasts as long as a choice is remembered. */
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
+/**
+ * The language chosen, mirrored into the `lang-preference` cookie: the server renders the next
+ * page in it (docs/adr/0030). Nothing chosen: the cookie is left alone (Accept-Language decides).
+ */
+export function mirrorLanguagePreference(doc: Document = document): Locale | undefined {
+  const stored = safeStorage.get(storageKeys.language);
+  if (!isLocale(stored)) return undefined;
+  doc.cookie = `${storageKeys.language}=${stored}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  return stored;
+}
+
+/** Whether the language cookie holds `locale` (cookies may be refused). */
+export function languageCookieIs(locale: Locale, doc: Document = document): boolean {
+  return doc.cookie.split(/;\s*/).includes(`${storageKeys.language}=${locale}`);
 }
 
 export function directionOf(locale: string): 'rtl' | 'ltr' {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { programDetailsId, type Asset, type AssetImage } from '@antenne/contract';
 import { localizedOf } from './asset-display';
+import { renderContext, useDrawnByServer } from './render-context';
 
 /**
  * What the guide, the programme details and the channels lane share about live television: a
@@ -37,8 +38,11 @@ export const progressAt = (startMs: number, endMs: number, nowMs: number) =>
 
 /** The time now, read again every `everyMs` (a test moves it with fake timers). */
 export function useNow(everyMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
+  // A server-rendered page hydrates with the server's time (no mismatch), then reads the clock.
+  const drawnByServer = useDrawnByServer();
+  const [now, setNow] = useState(() => (drawnByServer ? renderContext()?.now : undefined) ?? Date.now());
   useEffect(() => {
+    setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), everyMs);
     return () => window.clearInterval(timer);
   }, [everyMs]);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DESKTOP_MIN_WIDTH } from '@antenne/contract';
+import { renderContext } from './render-context';
 
 /** Whether a media query matches, kept up to date (false where matchMedia is missing). */
 export function useMediaQuery(query: string): boolean {
@@ -11,7 +12,8 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false),
-    () => false,
+    // A server render (and the hydration of its page) lays out for the device class it guessed.
+    () => (query === DESKTOP_MEDIA_QUERY ? (renderContext()?.desktop ?? false) : false),
   );
 }
 

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { UserProfile } from '@antenne/contract';
 import { onSessionRejected } from '../api/client';
+import { isServerRenderedPage } from '../lib/render-context';
 import { storageKeys } from '../lib/storage-keys';
 
 /** The signed-in user as the app keeps it; createdAt is when the session was stored (ms). */
@@ -185,6 +186,9 @@ export const useSessionStore = create<SessionState>()(
     {
       name: storageKeys.session,
       version: 1,
+      // A server render is a visitor's; a server-rendered page hydrates as the visitor it was
+      // rendered for, then restores the session (restoreSessionAfterHydration): docs/adr/0030.
+      skipHydration: typeof window === 'undefined' || isServerRenderedPage(),
       storage: createJSONStorage(() => localStorage),
       partialize: ({ token, user, profile, avatar, providerToken }) => ({
         token,
@@ -200,6 +204,11 @@ export const useSessionStore = create<SessionState>()(
     },
   ),
 );
+
+/** After a server-rendered page has hydrated: the persisted session comes back (personal parts fill in). */
+export function restoreSessionAfterHydration(): void {
+  if (!useSessionStore.persist.hasHydrated()) void useSessionStore.persist.rehydrate();
+}
 
 /** Resolves once the persisted session has been read back (at once for localStorage). */
 export function whenSessionHydrated(): Promise<void> {

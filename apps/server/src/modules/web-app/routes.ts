@@ -4,15 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, toErrorBody } from '../../lib/errors.js';
-import { buildBootstrap, withBootstrap, type BootstrapServices } from './bootstrap.js';
 import { NOT_BUILT_HTML } from './index-html.js';
+import { PAGE_CACHE_CONTROL, PAGE_VARY, type PageRenderer } from './page-render.js';
 
 export interface WebAppRoutesOptions {
   webDistDir: string;
   /** index.html as read at start; undefined when the web app is not built. */
   indexHtml: string | undefined;
-  /** What the startup answers embedded in index.html are read from (built once in app.ts). */
-  bootstrap: BootstrapServices;
+  /** The server render of the public pages; undefined when the build has no server entry. */
+  pages: PageRenderer | undefined;
 }
 
 /** Hashed build output: never changes under the same name. */
@@ -27,16 +27,16 @@ const HTML = 'text/html; charset=utf-8';
  */
 export const webAppRoutes: FastifyPluginAsyncTypebox<WebAppRoutesOptions> = async (
   app,
-  { webDistDir, indexHtml, bootstrap },
+  { webDistDir, indexHtml, pages },
 ) => {
   if (indexHtml !== undefined && existsSync(webDistDir)) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       // One route per file found at start, so unknown paths reach the not-found handler (SPA fallback).
       wildcard: false,
-      // index.html is served from memory by sendIndex; the build manifest is for the tests only.
+      // index.html is served from memory by sendIndex; the build manifest and the server entry are the server's.
       index: false,
-      globIgnore: ['index.html', '.vite/**'],
+      globIgnore: ['index.html', '.vite/**', '.ssr/**'],
       cacheControl: false,
       etag: true,
       lastModified: true,
@@ -46,48 +46,47 @@ export const webAppRoutes: FastifyPluginAsyncTypebox<WebAppRoutesOptions> = asyn
       },
     });
   }
-  const send = sendIndex(indexHtml, bootstrap);
+  const send = sendIndex(indexHtml, pages);
   app.get('/', { schema: { hide: true } }, send);
   app.get('/index.html', { schema: { hide: true } }, send);
 };
 
-/** Past this, index.html goes out without the embedded answers (the web app then makes the calls). */
-const BOOTSTRAP_BUDGET_MS = 1000;
-
 /**
- * index.html with the startup answers embedded (bootstrap.ts): the first screen renders without
- * an API round trip. Any failure, or a bootstrap slower than its budget, sends the plain page.
+ * A page of the web app: server-rendered when it is a public page and the build has the server
+ * entry (page-render.ts), else index.html as built (the browser draws it). A render that fails or
+ * cannot start in time sends index.html too: the app then draws the page itself.
  */
-export function sendIndex(indexHtml: string | undefined, services: BootstrapServices) {
+export function sendIndex(indexHtml: string | undefined, pages: PageRenderer | undefined) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (indexHtml === undefined)
       return reply.code(503).type(HTML).header('cache-control', 'no-store').send(NOT_BUILT_HTML);
-    let html = indexHtml;
-    if (request.method === 'GET') {
-      const pathname = request.url.split('?', 1)[0] ?? '/';
-      const pathOfPage = pathname === '/index.html' ? '/' : pathname;
-      let timer: NodeJS.Timeout | undefined;
+    const url = request.url === '/index.html' ? '/' : request.url;
+    const pathname = url.split('?', 1)[0] ?? '/';
+    if (pages !== undefined && pages.isServerRendered(pathname)) {
       try {
-        const bootstrap = await Promise.race([
-          buildBootstrap(services, request, reply, pathOfPage),
-          new Promise<undefined>(
-            (resolve) => (timer = setTimeout(() => resolve(undefined), BOOTSTRAP_BUDGET_MS)),
-          ),
-        ]);
-        if (bootstrap === undefined)
-          request.log.warn(
-            { budgetMs: BOOTSTRAP_BUDGET_MS },
-            'index.html sent without its startup answers (too slow)',
-          );
-        else html = withBootstrap(indexHtml, bootstrap);
+        const page = await pages.page(request.server, request, url);
+        if (page !== undefined) {
+          reply
+            .type(HTML)
+            .header('cache-control', PAGE_CACHE_CONTROL)
+            .header('vary', PAGE_VARY)
+            .header('etag', page.etag);
+          if (page.redirectTo !== undefined) return reply.redirect(page.redirectTo, 302);
+          if (ifNoneMatch(request, page.etag)) return reply.code(304).send();
+          return reply.send(page.html);
+        }
+        request.log.warn('page sent unrendered: no render slot in time');
       } catch (error) {
-        request.log.warn({ err: error }, 'index.html sent without its startup answers');
-      } finally {
-        clearTimeout(timer);
+        request.log.error({ err: error }, 'page sent unrendered: its render failed');
       }
     }
-    return reply.type(HTML).header('cache-control', 'no-cache').send(html);
+    return reply.type(HTML).header('cache-control', 'no-cache').send(indexHtml);
   };
+}
+
+function ifNoneMatch(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  return header !== undefined && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** Paths of the API, images, media, identity and build assets: never answered with the web app. */
@@ -109,8 +108,8 @@ function acceptsHtml(request: FastifyRequest): boolean {
  * Not found: API and file paths get the JSON error body; other GET/HEAD requests that accept
  * HTML get the web app, whose router shows its own page for unknown routes.
  */
-export function notFoundHandler(indexHtml: string | undefined, services: BootstrapServices) {
-  const send = sendIndex(indexHtml, services);
+export function notFoundHandler(indexHtml: string | undefined, pages: PageRenderer | undefined) {
+  const send = sendIndex(indexHtml, pages);
   return (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';

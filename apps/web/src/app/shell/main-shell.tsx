@@ -6,6 +6,7 @@ import { analytics } from '../../lib/analytics/analytics';
 import { TopBar } from './top-bar';
 import { useSessionStore } from '../../state/session-store';
 import { useSessionWatch } from './use-session-watch';
+import { useDrawnByServer } from '../../lib/render-context';
 import styles from './main-shell.module.css';
 
 /**
@@ -20,10 +21,12 @@ const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })
 /**
  * The footer once its place (below the page, itself at least a screen high) reaches the viewport:
  * scrolling or tabbing to the end of the page brings it; the first screen does not wait for it.
- * Without IntersectionObserver it comes at once.
+ * Without IntersectionObserver it comes at once. A server-rendered page has it in its HTML (its links
+ * work without JavaScript); the browser hydrates it once its code has come, after the page.
  */
 function FooterWhenNear() {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const drawnByServer = useDrawnByServer();
+  const [near, setNear] = useState(() => drawnByServer || typeof IntersectionObserver === 'undefined');
   const place = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = place.current;

@@ -38,8 +38,11 @@ export function StartupGate({ boot, children }: { boot: Boot; children: ReactNod
  * (all started at boot, in parallel with the startup calls); undefined until then.
  */
 function useBootReady(boot: Boot): I18n | undefined {
-  const [ready, setReady] = useState<{ boot: Boot; i18n: I18n }>();
+  const [ready, setReady] = useState<{ boot: Boot; i18n: I18n } | undefined>(() =>
+    boot.ready ? { boot, i18n: boot.ready } : undefined,
+  );
   useEffect(() => {
+    if (boot.ready) return;
     let current = true;
     void Promise.all([boot.i18n, boot.authState, boot.page]).then(([i18n]) => {
       if (current) setReady({ boot, i18n });

@@ -12,6 +12,7 @@ import { localizedPresentation } from '../../lib/presentation';
 import { pageBlocks } from '../page-body/page-body';
 import { firstReference, resolveReference } from './page-reference';
 import { sanitizeBody } from './sanitize-body';
+import { renderContext } from '../../lib/render-context';
 import styles from './page-text.module.css';
 
 /** What a legal or custom page shows, once its component (and what it references) is known. */
@@ -49,7 +50,11 @@ export function usePageText(page: { data?: Component | undefined; isError: boole
   const own = page.data ? localizedPresentation(page.data.presentation, language) : undefined;
   const reference = page.data && own?.body === undefined ? firstReference(page.data) : undefined;
   const target = reference
-    ? resolveReference(reference.referenceUrl, config.exposureBaseUrl, window.location.origin)
+    ? resolveReference(
+        reference.referenceUrl,
+        config.exposureBaseUrl,
+        renderContext()?.origin ?? window.location.origin,
+      )
     : undefined;
   const referenced = useReferencedComponent(target?.kind === 'api' ? target.path : undefined);
 

@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { renderContext } from '../../lib/render-context';
 import { escapeHtml } from '../../lib/html';
 
 /** The only tags a page body keeps (light formatting); everything else is removed. */
@@ -59,9 +60,19 @@ const looksLikeHtml = (body: string) => /<\/?[a-z][a-z0-9]*[\s/>]/i.test(body);
  */
 export function sanitizeBody(body: string): string {
   const html = looksLikeHtml(body) ? body : textToHtml(body);
+  if (!DOMPurify.isSupported) {
+    // No DOM (a server render): the text alone, escaped — readable without JavaScript — and the
+    // browser draws the page afresh with the sanitised HTML instead of hydrating this.
+    renderContext()?.redrawInBrowser?.();
+    return escapeText(html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim());
+  }
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS: BODY_TAGS,
     ALLOWED_ATTR: ['href'],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/|#)/i,
   });
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&(?![a-z]+;|#\d+;)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

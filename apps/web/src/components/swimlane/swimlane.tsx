@@ -45,7 +45,10 @@ export function Swimlane({ reference, eager = false, emptyState = false }: Swiml
   const desktop = useIsDesktop();
   const section = useRef<HTMLElement>(null);
   // Without IntersectionObserver (old browsers, jsdom) every lane loads at once.
-  const [near, setNear] = useState(eager || typeof IntersectionObserver === 'undefined');
+  // A server render draws the lanes above the fold only, as the browser's first render does.
+  const [near, setNear] = useState(
+    eager || (typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined'),
+  );
 
   useEffect(() => {
     if (near || section.current === null) return;

@@ -1,0 +1,338 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  DEFAULT_LOCALE,
+  LANG_PREFERENCE_KEY,
+  resolveLocation,
+  RTL_LOCALES,
+  SUPPORTED_LOCALES,
+  type Locale,
+} from '@antenne/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CatalogueService } from '../catalogue/index.js';
+import type { WhitelabelService } from '../whitelabel/index.js';
+
+/**
+ * The public pages rendered on the server (docs/adr/0030): the web app's own server entry
+ * (apps/web/src/ssr/entry-server.tsx, built into `{webDistDir}/.ssr`) renders the page asked
+ * with React's streaming renderer; its API calls are answered in process (Fastify's inject, with
+ * the visitor's address); the HTML is index.html with the page inside `#root`, its stylesheets
+ * and code linked, and its data embedded for hydration. A rendered page is the same for every
+ * visitor of one language, country and device class, so it is kept in process by those, the
+ * path and the catalogue version, and sent with headers a CDN can cache by.
+ */
+
+/** What the web app's server entry exports (the server does not depend on the web app's types). */
+interface ServerEntry {
+  prepare(): Promise<void>;
+  isServerRendered(pathname: string): boolean;
+  pageModuleOf(pathname: string): string;
+  render(input: {
+    url: string;
+    locale: Locale;
+    translations: Record<string, unknown>;
+    context: { now: number; desktop: boolean; origin: string };
+    fetch: typeof fetch;
+  }): Promise<{ html: string; head: string; redirectTo?: string; data: { hydrate: boolean } }>;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export interface PageRendererOptions {
+  webDistDir: string;
+  /** index.html as built. */
+  indexHtml: string;
+  whitelabel: WhitelabelService;
+  catalogue: CatalogueService;
+  /** The app's clock (ms since the epoch): the time a page is rendered at. */
+  now: () => number;
+}
+
+export interface RenderedPage {
+  html: string;
+  etag: string;
+  /** Where the page sends the visitor instead. */
+  redirectTo?: string;
+}
+
+/** How long a rendered page is kept and may be served by a CDN before it asks again (seconds). */
+export const PAGE_FRESH_S = 60;
+/** How long a CDN may serve a stale page while it asks for a fresh one (seconds). */
+export const PAGE_STALE_S = 600;
+export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_FRESH_S}, stale-while-revalidate=${PAGE_STALE_S}`;
+/** What varies a page besides its URL: the language (cookie, else Accept-Language) and the device class. */
+export const PAGE_VARY = 'Accept-Language, Cookie, Sec-CH-UA-Mobile, User-Agent';
+/** Rendered pages kept in process (the oldest go first). */
+const MAX_CACHED_PAGES = 500;
+/** Renders running at once; the others wait their turn (the API is never starved by renders). */
+const MAX_CONCURRENT_RENDERS = 2;
+/** A page that waited this long for its turn goes out unrendered (the browser draws it). */
+const MAX_QUEUE_WAIT_MS = 250;
+
+/** Loads the server entry when the web app's build has one; undefined otherwise (pages are then drawn in the browser). */
+export async function createPageRenderer(options: PageRendererOptions): Promise<PageRenderer | undefined> {
+  const entryPath = path.join(options.webDistDir, '.ssr', 'entry-server.js');
+  const manifestPath = path.join(options.webDistDir, '.vite', 'manifest.json');
+  if (!existsSync(entryPath) || !existsSync(manifestPath)) return undefined;
+  const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
+  await entry.prepare();
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  return new PageRenderer(entry, manifest, options);
+}
+
+export class PageRenderer {
+  private readonly cache = new Map<string, { page: RenderedPage; at: number }>();
+  /** Renders under way by key: a burst of visitors of one page waits for one render. */
+  private readonly inflight = new Map<string, Promise<RenderedPage | undefined>>();
+  private readonly translations = new Map<Locale, Record<string, unknown>>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly entry: ServerEntry,
+    private readonly manifest: Record<string, ManifestChunk>,
+    private readonly options: PageRendererOptions,
+  ) {}
+
+  isServerRendered(pathname: string): boolean {
+    return this.entry.isServerRendered(pathname);
+  }
+
+  /**
+   * The page at `url` for this request's visitor class, from the cache or rendered; undefined when
+   * it could not be rendered in time (the caller sends the app unrendered).
+   */
+  async page(app: FastifyInstance, request: FastifyRequest, url: string): Promise<RenderedPage | undefined> {
+    const locale = localeOf(request);
+    const desktop = isDesktop(request);
+    const country = resolveLocation(
+      this.options.whitelabel.filters(request.ip, request.headers['user-agent']),
+    ).country;
+    const version = (await this.options.catalogue.snapshot()).version;
+    const key = `${request.host}${url}\n${locale}\n${country}\n${desktop ? 'desktop' : 'mobile'}\n${version}`;
+    const cached = this.cache.get(key);
+    if (cached !== undefined && Date.now() - cached.at < PAGE_FRESH_S * 1000) return cached.page;
+    let rendering = this.inflight.get(key);
+    if (rendering === undefined) {
+      rendering = this.render(app, request, url, locale, desktop, key);
+      this.inflight.set(key, rendering);
+      void rendering.finally(() => this.inflight.delete(key)).catch(() => undefined);
+    }
+    return rendering;
+  }
+
+  private async render(
+    app: FastifyInstance,
+    request: FastifyRequest,
+    url: string,
+    locale: Locale,
+    desktop: boolean,
+    key: string,
+  ): Promise<RenderedPage | undefined> {
+    if (!(await this.turn())) return undefined;
+    try {
+      const rendered = await this.entry.render({
+        url,
+        locale,
+        translations: this.translationsOf(locale),
+        context: { now: this.options.now(), desktop, origin: `${request.protocol}://${request.host}` },
+        fetch: injectFetch(app, request),
+      });
+      const pathname = url.split('?', 1)[0] ?? '/';
+      const html = this.document(pathname, locale, rendered);
+      const page: RenderedPage = {
+        html,
+        etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`,
+        ...(rendered.redirectTo === undefined ? {} : { redirectTo: rendered.redirectTo }),
+      };
+      this.remember(key, page);
+      return page;
+    } finally {
+      this.release();
+    }
+  }
+
+  /** index.html with the rendered page: language and direction, head, stylesheets, code, data. */
+  private document(
+    pathname: string,
+    locale: Locale,
+    rendered: Awaited<ReturnType<ServerEntry['render']>>,
+  ): string {
+    const { css, js } = this.chunksOf(this.entry.pageModuleOf(pathname));
+    const links = [
+      ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('');
+    const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
+    let html = this.options.indexHtml
+      .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}" data-ssr>`)
+      // Readable without JavaScript: the "JavaScript needed" notice is for pages drawn in the browser.
+      .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
+    if (/<title>/.test(rendered.head)) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
+    return html
+      .replace('</head>', `${rendered.head}${links}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
+      .replace(
+        '</body>',
+        `<script type="application/json" id="antenne-page">${scriptJson(rendered.data)}</script></body>`,
+      );
+  }
+
+  /** The page chunk's stylesheets and code with everything they import, as the build manifest says. */
+  private chunksOf(module: string): { css: string[]; js: string[] } {
+    const css = new Set<string>();
+    const js = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const chunk = this.manifest[key];
+      if (!chunk) return;
+      js.add(chunk.file);
+      chunk.css?.forEach((file) => css.add(file));
+      chunk.imports?.forEach(visit);
+    };
+    visit(module);
+    // What index.html already links (the entry and its imports) is not linked twice.
+    const entryFiles = new Set<string>();
+    const entrySeen = new Set<string>();
+    const visitEntry = (key: string) => {
+      if (entrySeen.has(key)) return;
+      entrySeen.add(key);
+      const chunk = this.manifest[key];
+      if (!chunk) return;
+      entryFiles.add(chunk.file);
+      chunk.css?.forEach((file) => entryFiles.add(file));
+      chunk.imports?.forEach(visitEntry);
+    };
+    visitEntry('index.html');
+    return {
+      css: [...css].filter((file) => !entryFiles.has(file)),
+      js: [...js].filter((file) => !entryFiles.has(file)),
+    };
+  }
+
+  private translationsOf(locale: Locale): Record<string, unknown> {
+    let strings = this.translations.get(locale);
+    if (strings === undefined) {
+      try {
+        strings = JSON.parse(
+          readFileSync(path.join(this.options.webDistDir, 'locales', `${locale}.json`), 'utf8'),
+        ) as Record<string, unknown>;
+      } catch {
+        strings = {};
+      }
+      this.translations.set(locale, strings);
+    }
+    return strings;
+  }
+
+  private remember(key: string, page: RenderedPage): void {
+    this.cache.delete(key);
+    this.cache.set(key, { page, at: Date.now() });
+    if (this.cache.size > MAX_CACHED_PAGES) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+  }
+
+  /** Waits for a render slot; false when none came within MAX_QUEUE_WAIT_MS. */
+  private turn(): Promise<boolean> {
+    if (this.running < MAX_CONCURRENT_RENDERS) {
+      this.running++;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const go = () => {
+        clearTimeout(timer);
+        this.running++;
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        const index = this.waiting.indexOf(go);
+        if (index !== -1) this.waiting.splice(index, 1);
+        resolve(false);
+      }, MAX_QUEUE_WAIT_MS);
+      this.waiting.push(go);
+    });
+  }
+
+  private release(): void {
+    this.running--;
+    this.waiting.shift()?.();
+  }
+}
+
+function isLocale(value: string | undefined): value is Locale {
+  return value !== undefined && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+/** The language: the `lang-preference` cookie (the visitor's choice), else Accept-Language, else fr. */
+export function localeOf(request: FastifyRequest): Locale {
+  const cookie = request.headers.cookie ?? '';
+  for (const part of cookie.split(';')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === LANG_PREFERENCE_KEY && isLocale(value)) return value;
+  }
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { language: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return accepted.map((entry) => entry.language).find(isLocale) ?? DEFAULT_LOCALE;
+}
+
+/** The device class: a phone or tablet (the mobile layout) unless the browser says otherwise. */
+export function isDesktop(request: FastifyRequest): boolean {
+  const mobileHint = request.headers['sec-ch-ua-mobile'];
+  if (mobileHint === '?1') return false;
+  const agent = request.headers['user-agent'] ?? '';
+  return !/Mobi|Android|iPhone|iPad|iPod|Tablet/i.test(agent);
+}
+
+/** JSON safe inside a `<script>` element (as apps/web/src/ssr/page-data.ts writes it). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The app's API calls, answered in process by this server, as the visitor's own (its address and agent). */
+function injectFetch(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+    if (request.headers['user-agent'] !== undefined) headers['user-agent'] = request.headers['user-agent'];
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      remoteAddress: request.ip,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [String(value)]) answerHeaders.append(name, item);
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers: answerHeaders,
+    });
+  };
+}

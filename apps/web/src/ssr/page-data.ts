@@ -1,0 +1,50 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { Locale } from '@antenne/contract';
+import type { RenderContext } from '../lib/render-context';
+
+/**
+ * What a server-rendered page carries for the browser to hydrate it (docs/adr/0030), in
+ * `<script type="application/json" id="antenne-page">`: the language and its strings, the
+ * render's context (time, device class) and the query cache the server filled with the same
+ * queryOptions the browser uses (dehydrated). It replaces the JSON bootstrap of issue 5.
+ */
+export const PAGE_DATA_ELEMENT_ID = 'antenne-page';
+
+export interface PageData {
+  version: 2;
+  locale: Locale;
+  translations: Record<string, unknown>;
+  context: RenderContext;
+  /** The queries the render used; a failed one carries its ApiError as `{ httpCode, message, url }`. */
+  state: DehydratedState;
+  /**
+   * Hydrate the server's HTML (true), or draw the page afresh over it (false: the render met an
+   * error the browser may not meet, so its HTML is shown until the app has drawn its own).
+   */
+  hydrate: boolean;
+}
+
+/** JSON safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The page's data, read once and removed (a later navigation never reads it again). */
+export function readPageData(doc: Document = document): PageData | undefined {
+  const element = doc.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (element === null) return undefined;
+  try {
+    const data = JSON.parse(element.textContent ?? '') as PageData;
+    return data.version === 2 ? data : undefined;
+  } catch (error) {
+    console.warn('ssr: the page data is unreadable; the app starts afresh', error);
+    return undefined;
+  } finally {
+    element.remove();
+  }
+}
