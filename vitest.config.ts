@@ -17,6 +17,8 @@ export const SERVER_SLOW = [
   'test/fuzz/**/*.test.ts',
   'test/graceful-stop.test.ts',
   'test/accounts/pin-attempts-processes.test.ts',
+  // Renders the real web app's build (built first when stale).
+  'test/web-app/page-render.test.ts',
 ];
 
 export default defineConfig({

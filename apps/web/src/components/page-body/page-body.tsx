@@ -6,7 +6,11 @@ import { Swimlane } from '../swimlane/swimlane';
 /** An ad slot before every 5th block, at most before blocks 5 and 10 (spec part 2 §9). */
 export const AD_EVERY_BLOCKS = 5;
 export const AD_MAX_SLOTS = 2;
-/** Lanes rendered at once with the page; the others load as they come near the viewport. */
+/**
+ * Lanes of the catalogue rendered at once with the page (and in the server's HTML); the others load
+ * as they come near the viewport. Personal lanes (continue watching, favourites) are always at once:
+ * a visitor's is a sign-in card, a user's comes after hydration.
+ */
 const EAGER_LANES = 2;
 
 /** The blocks of a page body: the first hero banner only, then the carousels, in order. */
@@ -33,7 +37,8 @@ export function PageBody({ body }: { body: readonly ComponentReference[] }) {
   return (
     <>
       {blocks.map((block, index) => {
-        const eager = block.appType === 'carousel' && lanes++ < EAGER_LANES;
+        const eager =
+          block.appType === 'carousel' && (block.hasAuthorizedContent === true || lanes++ < EAGER_LANES);
         return (
           <div key={`${block.referenceId}-${index}`}>
             {adBefore(index) ? <AdSlot position="top" /> : null}

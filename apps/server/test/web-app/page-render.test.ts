@@ -1,0 +1,184 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { App } from '../../src/app.js';
+import { importDemoIfEmpty } from '../../src/modules/catalogue/demo-content.js';
+import { PAGE_CACHE_CONTROL, scriptJson } from '../../src/modules/web-app/page-render.js';
+import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
+
+/**
+ * The public pages as the server renders them (issue 16, docs/adr/0030): the real web app's
+ * build (its server entry in apps/web/dist/.ssr), the real server and database, the demo catalogue.
+ * What is asserted is what a browser with JavaScript off, a crawler or a CDN receives.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const webDistDir = path.join(root, 'apps', 'web', 'dist');
+const BASE = `/v1/customer/antenne/businessunit/monde`;
+const COMPONENT = `/v2/whitelabel/customer/antenne/businessunit/monde/config/sandwich/component`;
+const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+
+/** Text as React writes it into HTML. */
+const html = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+
+interface Localized {
+  locale: string;
+  title?: string;
+  description?: string;
+}
+const frenchOf = (asset: { localized?: Localized[] }) => asset.localized?.find((l) => l.locale === 'fr');
+
+const PAGE_DATA = /<script type="application\/json" id="antenne-page">(.*?)<\/script>/s;
+
+beforeAll(() => {
+  // The web app as `npm start` serves it: built once, only when its sources changed.
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-if-needed.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) throw new Error('the web app could not be built');
+}, 300_000);
+
+describe.each(engines)('server-rendered pages (%s)', (engine) => {
+  let testDb: TestDatabase;
+  let app: App;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engine);
+    const database = testDb.open();
+    try {
+      await importDemoIfEmpty(database.db, TENANT);
+    } finally {
+      await database.destroy();
+    }
+    app = await buildTestApp(testDb, { config: { webDistDir } });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({
+      url,
+      headers: { accept: 'text/html', 'user-agent': PHONE, 'accept-language': 'fr-FR,fr;q=0.9', ...headers },
+      remoteAddress: '127.0.0.1',
+    });
+
+  test('/ carries the hero’s title and the titles of the lanes above the fold, in French, left to right', async () => {
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<html lang="fr" dir="ltr" data-ssr>/);
+
+    // The hero's first item, and the first lane's titles, as the API answers them to the web app.
+    const home = (await app.inject(`${COMPONENT}/home?client=json`)).json() as {
+      components: { pageBody: { referenceId: string; appType: string }[] };
+    };
+    const [heroRef, firstLane] = [
+      home.components.pageBody.find((b) => b.appType === 'herobanner'),
+      home.components.pageBody.find((b) => b.appType === 'carousel' && !/continuer|favoris/.test(b.referenceId)),
+    ];
+    const hero = (await app.inject(`${COMPONENT}/${heroRef?.referenceId}?client=json`)).json() as {
+      components: { heroBannerItems: { presentation: { localized: Record<string, { title: string }> } }[] };
+    };
+    const heroTitle = hero.components.heroBannerItems[0]?.presentation.localized.fr?.title;
+    expect(heroTitle).toBeTruthy();
+    expect(res.body).toContain(html(heroTitle ?? '?'));
+
+    const lane = (await app.inject(`${COMPONENT}/${firstLane?.referenceId}?client=json`)).json() as {
+      contentUrl: { url: string };
+    };
+    const items = (
+      await app.inject(`${lane.contentUrl.url}&onlyPublished=true&allowedCountry=FR&client=json`)
+    ).json() as { items: { localized: Localized[] }[] };
+    const titles = items.items.slice(0, 4).map((item) => frenchOf(item)?.title ?? '');
+    expect(titles.length).toBe(4);
+    for (const title of titles) expect(res.body).toContain(html(title));
+
+    // The browser hydrates from the data embedded: the queries the render used, the strings.
+    const data = JSON.parse(PAGE_DATA.exec(res.body)?.[1] ?? 'null') as {
+      locale: string;
+      hydrate: boolean;
+      state: { queries: { queryKey: unknown[] }[] };
+      translations: Record<string, unknown>;
+    };
+    expect(data).toMatchObject({ locale: 'fr', hydrate: true });
+    const keys = data.state.queries.map((q) => q.queryKey[0]);
+    expect(keys).toEqual(expect.arrayContaining(['config', 'structure', 'component', 'content']));
+    expect(data.translations).toHaveProperty('GENERAL');
+  });
+
+  test('a film’s details page carries its title and its summary', async () => {
+    const list = (
+      await app.inject(`${BASE}/content/asset?assetType=MOVIE&pageSize=1&onlyPublished=true&client=json`)
+    ).json() as { items: { assetId: string; localized: Localized[] }[] };
+    const film = list.items[0];
+    if (!film) throw new Error('the demo has no film');
+    const res = await page(`/details/vod/${encodeURIComponent(film.assetId)}`);
+    expect(res.statusCode).toBe(200);
+    const french = frenchOf(film);
+    expect(french?.title && french.description).toBeTruthy();
+    expect(res.body).toContain(html(french?.title ?? '?'));
+    expect(res.body).toContain(html(french?.description ?? '?'));
+  });
+
+  test('the language: the lang-preference cookie, else Accept-Language, else French; Arabic right to left', async () => {
+    const arabic = await page('/settings', { cookie: 'other=1; lang-preference=ar' });
+    expect(arabic.body).toMatch(/<html lang="ar" dir="rtl" data-ssr>/);
+    expect(arabic.body).toContain('الإعدادات');
+    const german = await page('/settings', { 'accept-language': 'it;q=1, de;q=0.8, en;q=0.5' });
+    expect(german.body).toMatch(/<html lang="de" dir="ltr"/);
+    const unknown = await page('/settings', { 'accept-language': 'zh-CN', cookie: 'lang-preference=xx' });
+    expect(unknown.body).toMatch(/<html lang="fr" dir="ltr"/);
+  });
+
+  test('a page is cached by CDNs and in process: s-maxage, Vary, an ETag that answers 304', async () => {
+    const first = await page('/csa');
+    expect(first.headers['cache-control']).toBe(PAGE_CACHE_CONTROL);
+    expect(first.headers['cache-control']).toMatch(/s-maxage=\d+, stale-while-revalidate=\d+/);
+    expect(String(first.headers.vary)).toMatch(/Accept-Language/);
+    expect(String(first.headers.vary)).toMatch(/Cookie/);
+    const etag = String(first.headers.etag);
+    const again = await page('/csa');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toBe(first.body);
+    const notModified = await page('/csa', { 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    // Another language is another page.
+    expect((await page('/csa', { cookie: 'lang-preference=en' })).headers.etag).not.toBe(etag);
+  });
+
+  test('the player and the signed-in pages are drawn in the browser: index.html as built, never cached', async () => {
+    for (const url of ['/player/film-ete-a-dakar', '/mycontent']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('data-ssr');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  test('hostile paths and queries render a page or a clear refusal, never a failure; the page data cannot close its script', async () => {
+    // A NUL or a broken escape in the path: refused as a bad request before any render.
+    expect((await page('/details/vod/%00%01')).statusCode).toBe(400);
+    expect((await page('/vod/%E0%A4%A')).statusCode).toBe(400);
+    for (const url of [
+      '/details/vod/%01%02',
+      `/search?q=${'x'.repeat(20_000)}`,
+      `/search?q=${encodeURIComponent('</script><script>alert(1)</script>')}`,
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).not.toContain('<script>alert(1)</script>');
+    }
+    // A programme id that is no programme: the page's own redirect, as a redirect.
+    const unknown = await page(`/details/epg/${encodeURIComponent('</script><script>alert(1)</script>')}`);
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.headers.location).toBe('/notFound');
+    expect(scriptJson({ text: '</script><script>alert(1)</script>' })).not.toMatch(/[<>]/);
+    expect(JSON.parse(scriptJson({ text: '</script>\u2028&' }))).toEqual({ text: '</script>\u2028&' });
+  });
+});
