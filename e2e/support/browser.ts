@@ -48,6 +48,8 @@ export interface PageOptions {
   extraHTTPHeaders?: Record<string, string>;
   /** Runs in every document before the app's scripts (localStorage set as a returning visitor has it...). */
   initScript?: string;
+  /** false: a browser with JavaScript turned off. */
+  javaScriptEnabled?: boolean;
 }
 
 export async function newPage(
@@ -58,6 +60,7 @@ export async function newPage(
     locale: options.locale ?? 'fr-FR',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.bypassCSP ? { bypassCSP: true } : {}),
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
     ...(options.extraHTTPHeaders ? { extraHTTPHeaders: options.extraHTTPHeaders } : {}),
   });
   if (options.initScript !== undefined) await context.addInitScript(options.initScript);

@@ -12,16 +12,16 @@ const open = (path: string) => suite.open(path);
 const topBar = (p: Page) => p.getByRole('banner');
 
 /**
- * Serves index.html without its embedded startup answers, as a server that cannot build them
- * (or a cached page) would: the web app then makes the startup calls itself.
+ * Serves the home page as the app drawn in the browser (as the player and the signed-in pages are,
+ * and any page whose render failed or found no slot in time): no server HTML, no embedded data.
  */
 async function withoutBootstrap(p: Page): Promise<void> {
   await p.route(`${suite.server.url}/`, async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace(
-      /<script type="application\/json" id="antenne-bootstrap">.*?<\/script>/s,
-      '',
-    );
+    const body = (await response.text())
+      .replace(/<script type="application\/json" id="antenne-page">.*?<\/script>/s, '')
+      .replace(' data-ssr', '')
+      .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
     await route.fulfill({ response, body });
   });
 }

@@ -1,7 +1,8 @@
-import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route } from 'wouter';
 import { useLocation, useScrollToTopOnNavigation } from '../lib/router';
+import { PAGE_LIVE_ATTRIBUTE } from '../lib/render-context';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { BareLayout, MainShell } from './shell/main-shell';
 import { RequireUserToken } from './shell/require-user-token';
@@ -109,10 +110,24 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary pathname={pathname}>
       <Layout hideTopBar={route.hideTopBar === true}>
-        <Route path={route.path}>{page}</Route>
+        <Route path={route.path}>
+          {page}
+          <PageLive />
+        </Route>
       </Layout>
     </RouteErrorBoundary>
   );
+}
+
+/**
+ * Marks the document once the page is live (`<html data-hydrated>`): hydrated, when the server drew
+ * it, or drawn. It sits in the page's own Suspense boundary, so it commits with the page.
+ */
+function PageLive() {
+  useEffect(() => {
+    document.documentElement.setAttribute(PAGE_LIVE_ATTRIBUTE, '');
+  }, []);
+  return null;
 }
 
 interface BoundaryProps {
