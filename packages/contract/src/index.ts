@@ -24,4 +24,5 @@ export * from './recordings-schemas.js';
 export * from './parental.js';
 export * from './startup.js';
 export * from './query-keys.js';
+export * from './image-sources.js';
 export * from './hero.js';

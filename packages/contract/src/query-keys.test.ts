@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { heroImage } from './hero.js';
+import { heroImage, heroImageSources } from './hero.js';
 import { PERSONAL_QUERY_RESOURCES, queryKeys } from './query-keys.js';
 import { resolveLocation, structureParamsOf } from './startup.js';
 
@@ -51,5 +51,15 @@ describe('the hero image', () => {
     expect(heroImage([poster])).toBe(poster);
     expect(heroImage([])).toBeUndefined();
     expect(heroImage(undefined)).toBeUndefined();
+  });
+
+  test('its sources: 640 to 2560 px wide, 1280 without srcset, a URL’s own query kept', () => {
+    const { src, srcset, sizes } = heroImageSources('/b.png?v=2');
+    expect(src).toBe('/b.png?v=2&w=1280');
+    expect(srcset.split(', ')).toEqual(
+      [640, 960, 1280, 1600, 1920, 2560].map((w) => `/b.png?v=2&w=${w} ${w}w`),
+    );
+    // The last size is a portrait phone's: the 64:27 art covering a 16:9 banner.
+    expect(sizes.split(', ').at(-1)).toBe('133.33vw');
   });
 });

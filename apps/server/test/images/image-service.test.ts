@@ -61,6 +61,12 @@ describe('negotiation and validators', () => {
     expect(negotiate(accept, kind)).toBe(format);
   });
 
+  test('an opaque PNG is sent as JPEG, not PNG, when neither AVIF nor WebP is accepted', () => {
+    expect(negotiate('image/png,*/*', 'png', true)).toBe('jpeg');
+    expect(negotiate('image/png,*/*', 'png', false)).toBe('png');
+    expect(negotiate('image/webp,*/*', 'png', true)).toBe('webp');
+  });
+
   test('If-None-Match', () => {
     expect(matchesIfNoneMatch(undefined, '"a"')).toBe(false);
     expect(matchesIfNoneMatch('"a"', '"a"')).toBe(true);

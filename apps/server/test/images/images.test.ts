@@ -53,6 +53,19 @@ describe('images', () => {
         .toBuffer(),
     );
     writeFileSync(path.join(originals, 'logo.svg'), SVG);
+    // A PNG without alpha (as the demo's opaque drawings), one with a palette (it may be transparent).
+    writeFileSync(
+      path.join(originals, 'opaque.png'),
+      await sharp({ create: { width: 200, height: 100, channels: 3, background: '#0a7' } })
+        .png()
+        .toBuffer(),
+    );
+    writeFileSync(
+      path.join(originals, 'palette.png'),
+      await sharp({ create: { width: 200, height: 100, channels: 3, background: '#0a7' } })
+        .png({ palette: true })
+        .toBuffer(),
+    );
     writeFileSync(
       path.join(originals, 'corrupt.png'),
       Buffer.concat([pngBytes.subarray(0, 40), Buffer.alloc(200, 7)]),
@@ -141,6 +154,22 @@ describe('images', () => {
     test('a JPEG original stays JPEG for a browser without WebP or AVIF', async () => {
       const res = await app.inject({ url: '/images/photo.jpg?w=100', headers: { accept: '*/*' } });
       expect(res.headers['content-type']).toBe('image/jpeg');
+    });
+
+    test('a PNG without alpha is sent as JPEG to a browser without WebP or AVIF', async () => {
+      const res = await app.inject({ url: '/images/opaque.png?w=100', headers: { accept: 'image/png,*/*' } });
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers.vary).toMatch(/\bAccept\b/);
+      expect(await sizeOf(res.rawPayload)).toEqual({ width: 100, height: 50, format: 'jpeg' });
+    });
+
+    test('a PNG that may be transparent stays PNG for a browser without WebP or AVIF', async () => {
+      // The poster has an alpha channel (its SVG was composited in), the palette PNG may have a tRNS chunk.
+      for (const name of ['assets/a1/poster.png', 'palette.png']) {
+        const res = await app.inject({ url: `/images/${name}?w=100`, headers: { accept: 'image/png,*/*' } });
+        expect(res.headers['content-type']).toBe('image/png');
+        expect((await sizeOf(res.rawPayload)).format).toBe('png');
+      }
     });
 
     test('an explicit format wins over Accept, without Vary', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../../lib/errors.js';
 
@@ -37,6 +37,35 @@ export async function findIn(
   } catch (error) {
     if (isFsNotFound(error)) return undefined;
     throw error;
+  }
+}
+
+/** Bytes of a PNG read to find its colour type and any transparency before the pixels. */
+const PNG_HEAD_BYTES = 4096;
+
+/**
+ * Whether a PNG has no transparency (no alpha channel, no palette, no tRNS chunk before its
+ * pixels), read from its first bytes: such an original may be sent as JPEG. Anything unsure
+ * (a palette, chunks beyond the bytes read, not a PNG) counts as transparent.
+ */
+export async function pngIsOpaque(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(PNG_HEAD_BYTES), 0, PNG_HEAD_BYTES, 0);
+    const head = buffer.subarray(0, bytesRead);
+    // Signature (8 bytes), then IHDR: length, type, width, height, bit depth, colour type (byte 25).
+    if (head.length < 33 || head.toString('latin1', 12, 16) !== 'IHDR') return false;
+    const colourType = head[25];
+    // 0 greyscale, 2 RGB: opaque unless a tRNS chunk names a transparent colour.
+    if (colourType !== 0 && colourType !== 2) return false;
+    for (let at = 8; at + 8 <= head.length; at += 12 + head.readUInt32BE(at)) {
+      const type = head.toString('latin1', at + 4, at + 8);
+      if (type === 'tRNS') return false;
+      if (type === 'IDAT') return true;
+    }
+    return false;
+  } finally {
+    await handle.close();
   }
 }
 

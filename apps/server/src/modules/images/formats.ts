@@ -46,6 +46,8 @@ export interface Original {
   kind: OriginalKind;
   size: number;
   mtimeMs: number;
+  /** No transparency (JPEG, or a PNG without alpha): JPEG may stand for it. */
+  opaque: boolean;
 }
 
 export interface VariantRequest {
@@ -76,12 +78,19 @@ export interface Plan {
   };
 }
 
-/** AVIF when accepted, else WebP when accepted, else the original's own format (PNG for WebP/AVIF/SVG originals). */
-export function negotiate(accept: string | undefined, kind: OriginalKind): OutputFormat {
+/**
+ * AVIF when accepted, else WebP when accepted, else JPEG for an opaque original (a JPEG, or a PNG
+ * without transparency: a photo-like PNG resized is many times heavier in PNG), else PNG.
+ */
+export function negotiate(
+  accept: string | undefined,
+  kind: OriginalKind,
+  opaque = kind === 'jpeg',
+): OutputFormat {
   const accepted = acceptedTypes(accept ?? '');
   if (accepted.has('image/avif')) return 'avif';
   if (accepted.has('image/webp')) return 'webp';
-  return kind === 'jpeg' ? 'jpeg' : 'png';
+  return kind === 'jpeg' || (kind === 'png' && opaque) ? 'jpeg' : 'png';
 }
 
 /** Media types named in an Accept header with a non-zero quality (wildcards never imply AVIF or WebP). */

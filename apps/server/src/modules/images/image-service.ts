@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { findIn, writeAtomically } from './files.js';
+import { findIn, pngIsOpaque, writeAtomically } from './files.js';
 import {
   CONTENT_TYPES,
   DEFAULT_QUALITY,
@@ -102,7 +102,9 @@ export class ImageService {
 
     for (const root of this.originalsDirs) {
       const found = await findIn(root, segments);
-      if (found !== undefined) return { relativePath, kind, ...found };
+      if (found === undefined) continue;
+      const opaque = kind === 'jpeg' || (kind === 'png' && (await pngIsOpaque(found.file)));
+      return { relativePath, kind, ...found, opaque };
     }
     throw notFound();
   }
@@ -124,7 +126,7 @@ export class ImageService {
       return asIs();
 
     const negotiated = request.format === undefined;
-    const format = request.format ?? negotiate(request.accept, original.kind);
+    const format = request.format ?? negotiate(request.accept, original.kind, original.opaque);
     // PNG is lossless: the quality parameter does not change it.
     const quality = format === 'png' ? DEFAULT_QUALITY.png : (request.quality ?? DEFAULT_QUALITY[format]);
     const key = hashOf([...identity, width ?? 0, height ?? 0, fit, format, quality]);

@@ -31,7 +31,8 @@ const ImageQuerySchema = Type.Object({
   height: Type.Optional(dimension('Same as h')),
   format: Type.Optional(
     Type.Enum([...OUTPUT_FORMATS], {
-      description: 'Output format; absent: AVIF or WebP when Accept names them, else the original format',
+      description:
+        'Output format; absent: AVIF or WebP when Accept names them, else JPEG for a JPEG or a PNG without transparency, else PNG',
     }),
   ),
   fit: Type.Optional(

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
   heroImage,
+  heroImageSources,
   type Action,
   type ComponentReference,
   type HeroBannerItem,
@@ -9,7 +10,6 @@ import {
 import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useHeroComponent } from '../../api/get-component';
-import { fullWidth } from '../../lib/image-url';
 import { localizedPresentation } from '../../lib/presentation';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PauseIcon, PlayIcon } from '../icons';
@@ -80,17 +80,21 @@ export function HeroBanner({ reference }: { reference: ComponentReference }) {
 
   const current = items[index % items.length] as HeroItem;
   const shown = localizedPresentation(current.presentation, i18n.language);
-  // The contract's choice: the server preloads the same image for the first item.
+  // The contract's choice and sources: the server preloads the same image for the first item.
   const image = heroImage(shown.images);
+  const sources = image ? heroImageSources(image.url) : undefined;
   const target = heroTarget(current.actions?.default);
   const title = shown.title ?? '';
 
   const content = (
     <>
-      {image ? (
+      {sources ? (
+        // Never lazy: the first item's image is the page's largest paint. The box is reserved by .hero.
         <img
           className={styles.image}
-          {...fullWidth(image.url)}
+          src={sources.src}
+          srcSet={sources.srcset}
+          sizes={sources.sizes}
           alt=""
           fetchPriority={index === 0 ? 'high' : 'auto'}
         />

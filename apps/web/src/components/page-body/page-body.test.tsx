@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Asset, Component, ComponentReference } from '@antenne/contract';
+import { heroImageSources, type Asset, type Component, type ComponentReference } from '@antenne/contract';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { apiError, json, mockFetch, type Handler } from '../../../test/fetch-mock';
@@ -233,6 +233,35 @@ describe('the home page', () => {
     await act(async () => vi.advanceTimersByTime(HERO_ROTATION_MS * 3));
     expect(screen.getByText('Deuxième')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Deuxième/ })).toHaveAttribute('href', '/details/vod/film-1');
+  });
+
+  test('the hero’s first image: offered at several widths, the width it is painted at, fetched first, never lazily', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve([ref('hero', 'herobanner')], { hero: hero(['Premier', 'Deuxième']) }, {});
+    renderApp('/');
+    const first = (await screen.findByRole('link', { name: /Premier/ })).querySelector('img');
+    expect(first).not.toBeNull();
+    const widths = [640, 960, 1280, 1600, 1920, 2560];
+    expect(first?.getAttribute('srcset')).toBe(
+      widths.map((w) => `/images/hero-0.png?w=${w} ${w}w`).join(', '),
+    );
+    // Below 1220 px the 64:27 art covers a 16:9 banner: it is painted 4/3 of the page wide.
+    expect(first?.getAttribute('sizes')).toBe(
+      '(min-width: 1220px) 100vw, (min-aspect-ratio: 5/3) 100vw, (min-aspect-ratio: 5/4) 166vh, 133.33vw',
+    );
+    expect(first?.getAttribute('src')).toBe('/images/hero-0.png?w=1280');
+    expect(first?.getAttribute('fetchpriority')).toBe('high');
+    expect(first?.getAttribute('loading')).not.toBe('lazy');
+    // The server's preload of the first image must say exactly the same (the contract's function).
+    expect(heroImageSources('/images/hero-0.png')).toEqual({
+      src: first?.getAttribute('src'),
+      srcset: first?.getAttribute('srcset'),
+      sizes: first?.getAttribute('sizes'),
+    });
+    await act(async () => vi.advanceTimersByTime(HERO_ROTATION_MS));
+    const next = screen.getByRole('link', { name: /Deuxième/ }).querySelector('img');
+    expect(next?.getAttribute('fetchpriority')).toBe('auto');
+    expect(next?.getAttribute('loading')).not.toBe('lazy');
   });
 
   test('ad slots are reserved before the 5th and 10th blocks', async () => {

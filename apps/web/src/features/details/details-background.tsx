@@ -1,5 +1,5 @@
 import type { AssetImage } from '@antenne/contract';
-import { fullWidth } from '../../lib/image-url';
+import { detailsBackgroundSources } from '../../lib/image-url';
 import styles from './vod-details-page.module.css';
 
 /**
@@ -7,10 +7,18 @@ import styles from './vod-details-page.module.css';
  * first (it is the page's largest), or the plain background while there is none.
  */
 export function DetailsBackground({ image }: { image: AssetImage | undefined }) {
+  const sources = image ? detailsBackgroundSources(image.url) : undefined;
   return (
     <div className={styles.background}>
-      {image ? (
-        <img className={styles.backgroundImage} {...fullWidth(image.url)} alt="" fetchPriority="high" />
+      {sources ? (
+        <img
+          className={styles.backgroundImage}
+          src={sources.src}
+          srcSet={sources.srcset}
+          sizes={sources.sizes}
+          alt=""
+          fetchPriority="high"
+        />
       ) : null}
     </div>
   );

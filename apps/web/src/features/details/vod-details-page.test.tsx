@@ -49,6 +49,23 @@ describe('VOD details page', () => {
     expect(assetCall?.searchParams.get('fieldSet')).toBe('ALL');
   });
 
+  test('the backdrop (the page’s largest image): its banner at several widths, the width it is painted at, fetched first', async () => {
+    const banner = { url: '/images/assets/film-ete-a-dakar/background.png', type: 'banner' };
+    serve([{ ...film, localized: (film.localized ?? []).map((l) => ({ ...l, images: [banner] })) }]);
+    const { container } = renderApp('/details/vod/film-ete-a-dakar');
+    await screen.findByRole('heading', { level: 1, name: "L'Été à Dakar" });
+    const backdrop = container.querySelector(`img[src^="${banner.url}"]`);
+    expect(backdrop?.getAttribute('srcset')).toBe(
+      [640, 960, 1280, 1600, 1920, 2560].map((w) => `${banner.url}?w=${w} ${w}w`).join(', '),
+    );
+    // The 64:27 art covers a box clamp(202px, 56.25vw, 720px) high.
+    expect(backdrop?.getAttribute('sizes')).toBe(
+      '(min-width: 1707px) 100vw, (min-width: 1280px) 1707px, (min-width: 359px) 133.33vw, 479px',
+    );
+    expect(backdrop?.getAttribute('fetchpriority')).toBe('high');
+    expect(backdrop?.getAttribute('loading')).not.toBe('lazy');
+  });
+
   test('the details overlay and the favourite sign-in popup', async () => {
     serve([film]);
     const user = userEvent.setup();
