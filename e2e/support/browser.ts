@@ -48,6 +48,8 @@ export interface PageOptions {
   extraHTTPHeaders?: Record<string, string>;
   /** Runs in every document before the app's scripts (localStorage set as a returning visitor has it...). */
   initScript?: string;
+  /** The browser's User-Agent (a phone's: the server lays its pages out for a phone). */
+  userAgent?: string;
   /** false: a browser with JavaScript turned off. */
   javaScriptEnabled?: boolean;
 }
@@ -61,6 +63,7 @@ export async function newPage(
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.bypassCSP ? { bypassCSP: true } : {}),
     ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     ...(options.extraHTTPHeaders ? { extraHTTPHeaders: options.extraHTTPHeaders } : {}),
   });
   if (options.initScript !== undefined) await context.addInitScript(options.initScript);
@@ -81,3 +84,7 @@ export async function screenshotOnFailure(
   await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
   console.error(`[e2e] screenshot of the failure: ${file}`);
 }
+
+/** A phone's User-Agent (Lighthouse's mobile one). */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PHONE_USER_AGENT } from '../support/browser.js';
 import { useBrowserSuite } from '../support/suite.js';
 
 /** Browsing the demo broadcaster: the home page's hero and lanes, a mosaic, a category page. */
@@ -183,8 +184,12 @@ describe('layout stability', () => {
     viewport: { width: number; height: number },
     ready: (p: Page) => Promise<unknown>,
   ): Promise<number> {
-    // suite.newPage() closes the previous page's context: one page per measure.
-    const { page } = await suite.newPage({ viewport });
+    // suite.newPage() closes the previous page's context: one page per measure. A phone says so
+    // in its User-Agent: the server lays the page out for it.
+    const { page } = await suite.newPage({
+      viewport,
+      ...(viewport.width < 600 ? { userAgent: PHONE_USER_AGENT } : {}),
+    });
     await page.addInitScript(() => {
       (window as unknown as { __cls: number }).__cls = 0;
       new PerformanceObserver((list) => {

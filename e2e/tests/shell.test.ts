@@ -117,8 +117,11 @@ describe('route table', () => {
 });
 
 describe('serving', () => {
-  test('index.html is never cached and hashed assets are immutable', async () => {
-    const index = await fetch(`${suite.server.url}/details/vod/abc`);
+  test('a public page is cached briefly by CDNs, the player’s index.html never, hashed assets are immutable', async () => {
+    const page = await fetch(`${suite.server.url}/details/vod/abc`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+/);
+    const index = await fetch(`${suite.server.url}/player/abc`);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toContain('text/html');
     expect(index.headers.get('cache-control')).toContain('no-cache');

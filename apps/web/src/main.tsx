@@ -43,13 +43,17 @@ if (page === undefined) {
     />
   );
   setRenderContextReader(() => page.context);
-  // The page's code is there before hydrating, so the first render draws what the server drew.
-  void preloadPage(window.location.pathname).then(() => {
-    if (page.hydrate)
-      hydrateRoot(root, app, {
-        onRecoverableError: (error, info) =>
-          console.error('ssr: hydration did not match the server’s HTML', error, info.componentStack),
-      });
-    else createRoot(root).render(app);
-  });
+  if (page.hydrate) {
+    // At once: React listens from now on, and a click or a key on a part still waiting for its
+    // code is replayed once that part has hydrated. The page's code, preloaded by the HTML, comes
+    // in parallel; until then its Suspense boundary keeps the server's HTML.
+    void preloadPage(window.location.pathname);
+    hydrateRoot(root, app, {
+      onRecoverableError: (error, info) =>
+        console.error('ssr: hydration did not match the server’s HTML', error, info.componentStack),
+    });
+  } else {
+    // Drawn afresh over the server's HTML once the page's code is there (no blank in between).
+    void preloadPage(window.location.pathname).then(() => createRoot(root).render(app));
+  }
 }

@@ -25,3 +25,8 @@ export type DeviceGroup = (typeof DEVICE_GROUPS)[number];
 
 /** Local storage key of the language choice (spec part 1 §9). */
 export const LANG_PREFERENCE_KEY = 'lang-preference';
+/**
+ * Set while a restricted profile (a child's, or one a PrLevel limits) is chosen in this browser:
+ * the server then sends its pages unrendered, never the public catalogue's HTML (ADR 0030).
+ */
+export const RESTRICTED_VIEWER_COOKIE = 'restricted-viewer';

@@ -45,7 +45,10 @@ export interface AppRoute {
   hideTopBar?: boolean;
   /** Outside the main shell (no top bar, no footer). */
   bare?: boolean;
-  /** Drawn in the browser only (the player): the server sends the app without this page's HTML. */
+  /**
+   * Drawn in the browser only: the player, and the forms (sign-in, account creation, activation:
+   * nothing typed before hydration is lost). The server sends the app without this page's HTML.
+   */
   clientOnly?: boolean;
 }
 
@@ -60,14 +63,14 @@ export const routes: AppRoute[] = [
   { path: '/guide', page: GuidePage },
   { path: '/search', page: SearchPage },
   { path: '/settings', page: SettingsPage },
-  { path: '/login', page: LoginPage },
-  { path: '/create-account', page: CreateAccountPage },
+  { path: '/login', page: LoginPage, clientOnly: true },
+  { path: '/create-account', page: CreateAccountPage, clientOnly: true },
   { path: '/player/:id', page: PlayerPage, hideTopBar: true, clientOnly: true },
   // {progress}: where to start, in whole seconds (integer) into the asset — the bookmark's
   // lastViewedOffset (ms) / 1000, rounded down (features/details/details-model.ts playerPath).
   { path: '/player/:id/:progress', page: PlayerPage, hideTopBar: true, clientOnly: true },
   { path: '/csa', page: CsaPage },
-  { path: '/activation', page: ActivationPage },
+  { path: '/activation', page: ActivationPage, clientOnly: true },
   { path: '/notFound', page: NotFoundPage },
   { path: '/legal/:id', page: LegalPage, bare: true },
 ];

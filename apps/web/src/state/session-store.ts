@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { UserProfile } from '@antenne/contract';
+import { RESTRICTED_VIEWER_COOKIE, type UserProfile } from '@antenne/contract';
 import { onSessionRejected } from '../api/client';
 import { isServerRenderedPage } from '../lib/render-context';
 import { storageKeys } from '../lib/storage-keys';
@@ -240,6 +240,24 @@ export function syncSessionAcrossTabs(): () => void {
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
+}
+
+/**
+ * A restricted profile is mirrored into a cookie (RESTRICTED_VIEWER_COOKIE): the server then sends
+ * its pages unrendered rather than the public catalogue's HTML, with titles above the profile's
+ * level (docs/adr/0030).
+ */
+if (typeof document !== 'undefined') {
+  const mirror = (state: SessionState) => {
+    const restricted = state.token !== null && state.profile?.restricted === true;
+    const present = document.cookie.split(/;\s*/).includes(`${RESTRICTED_VIEWER_COOKIE}=1`);
+    if (restricted === present) return;
+    document.cookie = restricted
+      ? `${RESTRICTED_VIEWER_COOKIE}=1; Path=/; SameSite=Lax`
+      : `${RESTRICTED_VIEWER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  };
+  useSessionStore.subscribe(mirror);
+  mirror(useSessionStore.getState());
 }
 
 /** The stored sign-in token, or null. */

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import {
   DEFAULT_LOCALE,
   LANG_PREFERENCE_KEY,
+  RESTRICTED_VIEWER_COOKIE,
   resolveLocation,
   RTL_LOCALES,
   SUPPORTED_LOCALES,
@@ -100,7 +101,12 @@ export class PageRenderer {
     private readonly options: PageRendererOptions,
   ) {}
 
-  isServerRendered(pathname: string): boolean {
+  /**
+   * Whether this request's page is rendered: a public page, for anyone but a restricted profile
+   * (its cookie), whose catalogue is not the public one.
+   */
+  isServerRendered(request: FastifyRequest, pathname: string): boolean {
+    if (cookieOf(request, RESTRICTED_VIEWER_COOKIE) === '1') return false;
     return this.entry.isServerRendered(pathname);
   }
 
@@ -275,11 +281,8 @@ function isLocale(value: string | undefined): value is Locale {
 
 /** The language: the `lang-preference` cookie (the visitor's choice), else Accept-Language, else fr. */
 export function localeOf(request: FastifyRequest): Locale {
-  const cookie = request.headers.cookie ?? '';
-  for (const part of cookie.split(';')) {
-    const [name, value] = part.trim().split('=', 2);
-    if (name === LANG_PREFERENCE_KEY && isLocale(value)) return value;
-  }
+  const chosen = cookieOf(request, LANG_PREFERENCE_KEY);
+  if (isLocale(chosen)) return chosen;
   const accepted = (request.headers['accept-language'] ?? '')
     .split(',')
     .map((entry, index) => {
@@ -290,6 +293,14 @@ export function localeOf(request: FastifyRequest): Locale {
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return accepted.map((entry) => entry.language).find(isLocale) ?? DEFAULT_LOCALE;
+}
+
+function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, value] = part.trim().split('=', 2);
+    if (key === name) return value;
+  }
+  return undefined;
 }
 
 /** The device class: a phone or tablet (the mobile layout) unless the browser says otherwise. */

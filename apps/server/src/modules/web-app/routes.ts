@@ -62,7 +62,7 @@ export function sendIndex(indexHtml: string | undefined, pages: PageRenderer | u
       return reply.code(503).type(HTML).header('cache-control', 'no-store').send(NOT_BUILT_HTML);
     const url = request.url === '/index.html' ? '/' : request.url;
     const pathname = url.split('?', 1)[0] ?? '/';
-    if (pages !== undefined && pages.isServerRendered(pathname)) {
+    if (pages !== undefined && pages.isServerRendered(request, pathname)) {
       try {
         const page = await pages.page(request.server, request, url);
         if (page !== undefined) {

@@ -40,10 +40,6 @@ export function LoginForm({
   const describedBy = message ? messageId : undefined;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('LOGIN.FORM')}>
-      {/* The server's page is read without JavaScript; signing in is not done without it. */}
-      <noscript>
-        <p className={styles.error}>{t('LOGIN.JAVASCRIPT_NEEDED')}</p>
-      </noscript>
       <TextField
         classes={loginFieldClasses}
         label={t('LOGIN.EMAIL')}
