@@ -17,8 +17,10 @@ import {
   sequentialLatency,
   V1,
   V2,
+  type BareBodies,
   type Measure,
 } from './measure.js';
+import { pageRenders, pageRendersReport } from './page-renders.js';
 
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 /** Catalogue sizes of the scale phase (BENCH_SIZES=1000,20000; 0 skips it). */
@@ -40,7 +42,8 @@ export async function catalogueScale(): Promise<void> {
     const running: Running[] = [];
     try {
       const file = path.join(dataDir, 'catalogue.json');
-      writeFileSync(file, JSON.stringify(generateCatalogue(size)));
+      const catalogue = generateCatalogue(size) as { assets: { assetId: string; type: string }[] };
+      writeFileSync(file, JSON.stringify(catalogue));
       const env = { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
       const importStarted = performance.now();
       const imported = spawnSync(process.execPath, [IMPORT_CLI, file], {
@@ -73,11 +76,14 @@ export async function catalogueScale(): Promise<void> {
           path: `${V2}/content/search/query/riviere?locale=fr&allowedCountry=FR&schemes=keyword&schemes=subcategory&schemes=category&schemes=origin`,
         },
       ];
-      const bodies: Record<string, string> = {};
+      const bodies: BareBodies = {};
       for (const target of targets) {
         const res = await fetch(app.url + target.path, { headers: { 'accept-encoding': 'identity' } });
         if (!res.ok) throw new Error(`${target.path}: ${res.status} ${await res.text()}`);
-        bodies[target.path] = await res.text();
+        bodies[target.path] = {
+          type: res.headers.get('content-type') ?? 'application/json',
+          body: await res.text(),
+        };
       }
       const bodiesFile = path.join(dataDir, 'bodies.json');
       writeFileSync(bodiesFile, JSON.stringify(bodies));
@@ -107,6 +113,12 @@ export async function catalogueScale(): Promise<void> {
           String(o.errors + b.errors),
         ]);
       }
+
+      // The titles' details pages (films and series), each rendered once: no cache can answer them.
+      const renders = await pageRenders(
+        app.url,
+        catalogue.assets.filter((a) => a.type === 'MOVIE' || a.type === 'TV_SHOW').map((a) => a.assetId),
+      );
 
       // Search latency over varied texts, one request at a time, first requests (uncached answers) included.
       const prefixes = [
@@ -249,7 +261,8 @@ export async function catalogueScale(): Promise<void> {
           `Targets: cached reads ≥ 0.50 of bare → lowest ${fmt(minRatio, 2)} ${minRatio >= 0.5 ? 'MET' : 'MISSED'}` +
           (size >= 20_000
             ? `; suggestions p95 < 5 ms server-side on ${fmt(size)} assets → ${fmt(suggestServer.p95, 2)} ms ${suggestServer.p95 < 5 ? 'MET' : 'MISSED'}`
-            : ''),
+            : '') +
+          pageRendersReport(size, renders),
       );
     } finally {
       for (const server of running.reverse()) await stop(server);

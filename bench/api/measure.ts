@@ -10,6 +10,11 @@ export const CONNECTIONS = boundedInt(process.env.BENCH_CONNECTIONS, 10, 1, 200)
 export const V1 = '/v1/customer/antenne/businessunit/monde';
 export const V2 = '/v2/customer/antenne/businessunit/monde';
 export const SANDWICH = '/v2/whitelabel/customer/antenne/businessunit/monde/config/sandwich';
+/** A browser's request for a page (the server renders it, or answers index.html), in French. */
+export const PAGE_HEADERS = { accept: 'text/html', 'accept-language': 'fr' };
+
+/** What the bare server answers for a URL (bare-server.ts): the app's bytes and their type. */
+export type BareBodies = Record<string, { type: string; body: string }>;
 
 export interface Measure {
   reqPerSec: number;
@@ -59,11 +64,12 @@ export async function sequentialLatency(
   base: string,
   paths: string[],
   count: number,
+  headers: Record<string, string> = {},
 ): Promise<{ p50: number; p95: number }> {
   const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const started = performance.now();
-    const res = await fetch(base + paths[i % paths.length]);
+    const res = await fetch(base + paths[i % paths.length], { headers });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${paths[i % paths.length]}: ${res.status}`);
     times.push(performance.now() - started);

@@ -16,6 +16,7 @@
  */
 import { createServer } from 'node:http';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { median } from '../support/median.js';
 
 const LIVE_TEXT = 'En direct';
 const KEYS = ['ArrowRight', 'ArrowDown', 'PageDown'] as const;
@@ -199,8 +200,6 @@ export async function measureGuide(
     bare.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** The table: median, the runs, and the ratio to the baseline. */
 export function guideReport(f: GuideFigures): string {
