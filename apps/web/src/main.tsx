@@ -43,6 +43,7 @@ if (page === undefined) {
     />
   );
   setRenderContextReader(() => page.context);
+  noteInlineStyles();
   if (page.hydrate) {
     // At once: React listens from now on, and a click or a key on a part still waiting for its
     // code is replayed once that part has hydrated. The page's code, preloaded by the HTML, comes
@@ -55,5 +56,20 @@ if (page === undefined) {
   } else {
     // Drawn afresh over the server's HTML once the page's code is there (no blank in between).
     void preloadPage(window.location.pathname).then(() => createRoot(root).render(app));
+  }
+}
+
+/**
+ * The server inlines a page's stylesheets (`<style data-href>`); the code that loads a page's chunk
+ * looks for their `<link>` to know they are there. A link that applies nothing says so, so that
+ * neither the page's code waits for a stylesheet it has, nor a later page loads it again.
+ */
+function noteInlineStyles(): void {
+  for (const style of document.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.media = 'not all';
+    link.href = style.dataset.href ?? '';
+    document.head.appendChild(link);
   }
 }

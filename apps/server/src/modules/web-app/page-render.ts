@@ -171,13 +171,15 @@ export class PageRenderer {
     rendered: Awaited<ReturnType<ServerEntry['render']>>,
   ): string {
     const { css, js } = this.chunksOf(this.entry.pageModuleOf(pathname));
+    // The page's stylesheets inline: painting waits for no other request (they are a few KB).
     const links = [
-      ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...css.map((file) => this.inlineStyle(file)),
       ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ].join('');
     const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
     let html = this.options.indexHtml
       .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}" data-ssr>`)
+      .replace(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g, (_link, file: string) => this.inlineStyle(file))
       // Readable without JavaScript: the "JavaScript needed" notice is for pages drawn in the browser.
       .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
     if (/<title>/.test(rendered.head)) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
@@ -222,6 +224,23 @@ export class PageRenderer {
       css: [...css].filter((file) => !entryFiles.has(file)),
       js: [...js].filter((file) => !entryFiles.has(file)),
     };
+  }
+
+  private readonly styles = new Map<string, string>();
+
+  /** A stylesheet of the build as a `<style>` element (its text read once). */
+  private inlineStyle(file: string): string {
+    let style = this.styles.get(file);
+    if (style === undefined) {
+      try {
+        const text = readFileSync(path.join(this.options.webDistDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+        style = `<style data-href="/${file}">${text}</style>`;
+      } catch {
+        style = `<link rel="stylesheet" crossorigin href="/${file}">`;
+      }
+      this.styles.set(file, style);
+    }
+    return style;
   }
 
   private translationsOf(locale: Locale): Record<string, unknown> {

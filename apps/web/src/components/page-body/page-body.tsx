@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { ComponentReference } from '@antenne/contract';
 import { AdSlot } from '../ad-slot/ad-slot';
 import { HeroBanner } from '../hero/hero-banner';
@@ -42,11 +43,15 @@ export function PageBody({ body }: { body: readonly ComponentReference[] }) {
         return (
           <div key={`${block.referenceId}-${index}`}>
             {adBefore(index) ? <AdSlot position="top" /> : null}
-            {block.appType === 'herobanner' ? (
-              <HeroBanner reference={block} />
-            ) : (
-              <Swimlane reference={block} eager={eager} />
-            )}
+            {/* A boundary per block: a server-rendered page hydrates block by block, in short
+                tasks, instead of in one long one (docs/adr/0030). */}
+            <Suspense fallback={null}>
+              {block.appType === 'herobanner' ? (
+                <HeroBanner reference={block} />
+              ) : (
+                <Swimlane reference={block} eager={eager} />
+              )}
+            </Suspense>
           </div>
         );
       })}
