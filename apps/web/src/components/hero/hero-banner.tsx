@@ -64,7 +64,10 @@ export function HeroBanner({ reference }: { reference: ComponentReference }) {
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const rotating = items.length > 1 && !paused && !hovered && !focused && !reducedMotion;
+  // The first item's image shown before any rotation: it is the page's largest paint, and a slide
+  // never goes before its picture has come.
+  const [shownFirst, setShownFirst] = useState(false);
+  const rotating = items.length > 1 && shownFirst && !paused && !hovered && !focused && !reducedMotion;
 
   useEffect(() => {
     if (!rotating) return;
@@ -97,6 +100,12 @@ export function HeroBanner({ reference }: { reference: ComponentReference }) {
           sizes={sources.sizes}
           alt=""
           fetchPriority={index === 0 ? 'high' : 'auto'}
+          ref={(element) => {
+            // Already there when hydrating a server-rendered page: its load event has gone by.
+            if (element?.complete) setShownFirst(true);
+          }}
+          onLoad={() => setShownFirst(true)}
+          onError={() => setShownFirst(true)}
         />
       ) : null}
       <span className={styles.text}>

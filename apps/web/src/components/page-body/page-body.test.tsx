@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { heroImageSources, type Asset, type Component, type ComponentReference } from '@antenne/contract';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -225,6 +225,10 @@ describe('the home page', () => {
     renderApp('/');
     expect(await screen.findByText('Premier')).toBeInTheDocument();
     expect(screen.queryByText('Autre')).toBeNull();
+    // No turn before the first item's picture has come (it is the page's largest paint).
+    await act(async () => vi.advanceTimersByTime(HERO_ROTATION_MS * 2));
+    expect(screen.getByText('Premier')).toBeInTheDocument();
+    fireEvent.load(screen.getByRole('link', { name: /Premier/ }).querySelector('img') as HTMLImageElement);
     await act(async () => vi.advanceTimersByTime(HERO_ROTATION_MS));
     expect(screen.getByText('Deuxième')).toBeInTheDocument();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -258,6 +262,7 @@ describe('the home page', () => {
       srcset: first?.getAttribute('srcset'),
       sizes: first?.getAttribute('sizes'),
     });
+    fireEvent.load(first as HTMLImageElement);
     await act(async () => vi.advanceTimersByTime(HERO_ROTATION_MS));
     const next = screen.getByRole('link', { name: /Deuxième/ }).querySelector('img');
     expect(next?.getAttribute('fetchpriority')).toBe('auto');

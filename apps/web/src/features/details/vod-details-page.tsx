@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '@antenne/contract';
@@ -209,46 +209,52 @@ function Details({ asset }: { asset: Asset }) {
         </div>
       </div>
 
+      {/* Below the title and the actions, each section is its own Suspense boundary: a
+          server-rendered page hydrates them one by one, in short tasks (docs/adr/0030). */}
       {isShow ? (
-        <section className={styles.section} aria-labelledby="details-episodes">
-          <h2 id="details-episodes" className={styles.sectionTitle}>
-            {t('DETAILS.EPISODES')}
-          </h2>
-          {seasons.length > 0 ? (
-            <SeasonPicker seasons={seasons} selected={season?.seasonId} onSelect={setSeasonId} />
-          ) : null}
-          {episodes.length > 0 ? (
-            <ul
-              className={styles.row}
-              aria-label={season ? t('DETAILS.SEASON', { number: season.season }) : undefined}
-            >
-              {episodes.map((episode) => (
-                <li key={episode.assetId} className={styles.item}>
-                  <AssetCard asset={episode} orientation="landscape" />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>{t('DETAILS.NO_EPISODES')}</p>
-          )}
-        </section>
+        <Suspense fallback={null}>
+          <section className={styles.section} aria-labelledby="details-episodes">
+            <h2 id="details-episodes" className={styles.sectionTitle}>
+              {t('DETAILS.EPISODES')}
+            </h2>
+            {seasons.length > 0 ? (
+              <SeasonPicker seasons={seasons} selected={season?.seasonId} onSelect={setSeasonId} />
+            ) : null}
+            {episodes.length > 0 ? (
+              <ul
+                className={styles.row}
+                aria-label={season ? t('DETAILS.SEASON', { number: season.season }) : undefined}
+              >
+                {episodes.map((episode) => (
+                  <li key={episode.assetId} className={styles.item}>
+                    <AssetCard asset={episode} orientation="landscape" />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t('DETAILS.NO_EPISODES')}</p>
+            )}
+          </section>
+        </Suspense>
       ) : null}
 
       <AdSlot position="middle" />
 
       {recoItems.length > 0 ? (
-        <section className={styles.section} aria-labelledby="details-recommendations">
-          <h2 id="details-recommendations" className={styles.sectionTitle}>
-            {t('DETAILS.RECOMMENDATIONS')}
-          </h2>
-          <ul className={styles.row}>
-            {recoItems.map((item) => (
-              <li key={item.assetId} className={styles.item}>
-                <AssetCard asset={item} orientation="landscape" />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Suspense fallback={null}>
+          <section className={styles.section} aria-labelledby="details-recommendations">
+            <h2 id="details-recommendations" className={styles.sectionTitle}>
+              {t('DETAILS.RECOMMENDATIONS')}
+            </h2>
+            <ul className={styles.row}>
+              {recoItems.map((item) => (
+                <li key={item.assetId} className={styles.item}>
+                  <AssetCard asset={item} orientation="landscape" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </Suspense>
       ) : null}
     </div>
   );
