@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
 import { App } from './app/app';
 import { readyBoot, startBoot } from './app/boot';
 import { createQueryClient } from './app/query-client';
@@ -8,7 +7,7 @@ import { preloadPage } from './app/routes';
 import { createI18nWith } from './lib/i18n';
 import { languageCookieIs, mirrorLanguagePreference } from './lib/language';
 import { setRenderContextReader } from './lib/render-context';
-import { readPageData } from './ssr/page-data';
+import { readPageData, seedQueries } from './ssr/page-data';
 import { restoreSessionAfterHydration } from './state/session-store';
 import './app/global.css';
 
@@ -25,7 +24,7 @@ if (page === undefined) {
   const boot = startBoot({ page: preloadPage(window.location.pathname) });
   createRoot(root).render(<App boot={boot} queryClient={queryClient} />);
 } else {
-  hydrate(queryClient, page.state);
+  seedQueries(queryClient, page.state);
   const boot = readyBoot(page.locale, createI18nWith(page.locale, page.translations));
   const app: ReactElement = (
     <App

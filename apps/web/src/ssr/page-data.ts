@@ -1,4 +1,4 @@
-import type { DehydratedState } from '@tanstack/react-query';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import type { Locale } from '@antenne/contract';
 import type { RenderContext } from '../lib/render-context';
 
@@ -46,5 +46,17 @@ export function readPageData(doc: Document = document): PageData | undefined {
     return undefined;
   } finally {
     element.remove();
+  }
+}
+
+/**
+ * The server's answers into the browser's query cache, each with the time it was answered (what
+ * TanStack Query's `hydrate` does for answered queries, without its ~1 KB gzip on the first
+ * screen's budget: the server dehydrates answered queries only).
+ */
+export function seedQueries(queryClient: QueryClient, state: DehydratedState): void {
+  for (const query of state.queries) {
+    if (query.state.status !== 'success') continue;
+    queryClient.setQueryData(query.queryKey, query.state.data, { updatedAt: query.state.dataUpdatedAt });
   }
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { askToSignIn } from '../../components/sign-in-prompt';
 import { useNavigate } from '../../lib/router';
 import { syncSessionAcrossTabs, useSessionStore } from '../../state/session-store';
 
@@ -27,13 +26,16 @@ export function useSessionWatch(): void {
       // Where the user is when the prompt opens (the router follows the browser's location).
       const { pathname, search } = window.location;
       if (pathname === '/login') return;
-      void askToSignIn({
-        title: t('POPUP.SESSION_TITLE'),
-        text: t('POPUP.SESSION_TEXT'),
-        signIn: t('POPUP.SESSION_SIGN_IN'),
-        returnTo: `${pathname}${search}`,
-        navigate,
-      });
+      // The prompt's code comes when it is needed: it is no part of the first screen.
+      void import('../../components/sign-in-prompt').then(({ askToSignIn }) =>
+        askToSignIn({
+          title: t('POPUP.SESSION_TITLE'),
+          text: t('POPUP.SESSION_TEXT'),
+          signIn: t('POPUP.SESSION_SIGN_IN'),
+          returnTo: `${pathname}${search}`,
+          navigate,
+        }),
+      );
     }, 0);
     return () => clearTimeout(timer);
   }, [expired, t, navigate]);

@@ -10,6 +10,7 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { SearchSuggestion } from '@antenne/contract';
+import { useDrawnByServer } from '../../lib/render-context';
 import styles from './search-page.module.css';
 
 interface Props {
@@ -50,9 +51,13 @@ export function SearchBox({ text, onType, suggestions, onClose, onSearch, hintId
     onSearch(text);
   };
 
+  // Read-only until the server's page has hydrated: a text typed before would be lost (docs/adr/0030).
+  const hydrating = useDrawnByServer();
+
   return (
     <form role="search" className={styles.form} onSubmit={onSubmit}>
       <ComboBox
+        isReadOnly={hydrating}
         className={styles.combobox}
         inputValue={text}
         onInputChange={onType}
