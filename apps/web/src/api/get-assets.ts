@@ -72,7 +72,7 @@ export async function getContentUrl(
 /**
  * `['content', url, country, scope, pageSize]` (the contract's queryKeys.content) — for a
  * visitor's lanes (scope null) the key the server's index.html prefetch uses
- * (apps/server/src/modules/web-app/bootstrap.ts); `scope` is the restricted profile whose lanes
+ * (a server-rendered page embeds them: docs/adr/0030); `scope` is the restricted profile whose lanes
  * these are (CatalogueViewer). The signed-in user's own lists start with the resource their writes
  * invalidate and sign-out removes (`['favourites']`, `['continueWatching']`) and carry the user's
  * token instead: a lane of the favourites follows an add or a remove at once, as My content does.

@@ -2,7 +2,7 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { paths, queryKeys, type ConfigWeb, type StructureParams, type WlConfig } from '@antenne/contract';
 import { api } from './client';
 
-/** What the structure depends on besides the config (the contract's: the server's bootstrap keys by it too). */
+/** What the structure depends on besides the config (the contract's: the server's render keys by it too). */
 export type { StructureParams } from '@antenne/contract';
 
 /**

@@ -15,7 +15,7 @@ import { contractCountriesQueryOptions } from './get-contract-countries';
 import { locationFiltersQueryOptions } from './get-location-filters';
 import { structureQueryOptions } from './get-structure';
 
-/** The startup's derived values live in the contract: the server's index.html bootstrap computes them the same way. */
+/** The startup's derived values live in the contract: the server's render computes them the same way. */
 export { joinFilters, resolveLocation, WEB_DEVICE_FILTER, type StartupLocation } from '@antenne/contract';
 
 export interface StartupQueries {

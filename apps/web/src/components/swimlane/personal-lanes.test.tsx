@@ -154,7 +154,7 @@ describe('contentQueryKey', () => {
   test("a visitor's lane has the key the server's index.html prefetch gives it; the user's own lists, their resource's", () => {
     const url =
       '/v1/customer/{customer}/businessunit/{businessUnit}/content/asset?query=tags.etiquette:nouveaute';
-    // apps/server/src/modules/web-app/bootstrap.ts embeds ['content', url, country, null, null].
+    // A server-rendered page embeds ['content', url, country, null, null] (docs/adr/0030).
     expect(hashKey(contentQueryKey({ type: 'AssetQuery', url }, 'FR', null))).toBe(
       hashKey(['content', url, 'FR', null, null]),
     );
