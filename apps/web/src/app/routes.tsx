@@ -2,7 +2,7 @@ import { Component, useEffect, type ComponentType, type ErrorInfo, type ReactNod
 import { parse } from 'regexparam';
 import { matchRoute, Route } from 'wouter';
 import { useLocation, useScrollToTopOnNavigation } from '../lib/router';
-import { PAGE_LIVE_ATTRIBUTE } from '../lib/render-context';
+import { notePageLive } from '../lib/render-context';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { BareLayout, MainShell } from './shell/main-shell';
 import { RequireUserToken } from './shell/require-user-token';
@@ -127,9 +127,7 @@ export function AppRoutes() {
  * it, or drawn. It sits in the page's own Suspense boundary, so it commits with the page.
  */
 function PageLive() {
-  useEffect(() => {
-    document.documentElement.setAttribute(PAGE_LIVE_ATTRIBUTE, '');
-  }, []);
+  useEffect(() => notePageLive(), []);
   return null;
 }
 

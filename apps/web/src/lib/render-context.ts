@@ -58,3 +58,21 @@ export function isServerRenderedPage(): boolean {
 
 /** Set on `<html>` once the page is live: hydrated (or drawn in the browser) and answering. */
 export const PAGE_LIVE_ATTRIBUTE = 'data-hydrated';
+
+let markLive: () => void = () => undefined;
+/**
+ * Resolves once the first page is live and the browser has a moment: what is not on the first
+ * screen (the footer's code) waits for it, so it never delays the page answering.
+ */
+export const afterPageLive: Promise<void> = new Promise((resolve) => {
+  markLive = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  };
+});
+
+/** The page is live (app/routes.tsx calls it as the first page commits). */
+export function notePageLive(): void {
+  document.documentElement.setAttribute(PAGE_LIVE_ATTRIBUTE, '');
+  markLive();
+}

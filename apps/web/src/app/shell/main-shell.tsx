@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { PopupHost } from '../../components/modal/popup-host';
@@ -6,7 +6,7 @@ import { analytics } from '../../lib/analytics/analytics';
 import { TopBar } from './top-bar';
 import { useSessionStore } from '../../state/session-store';
 import { useSessionWatch } from './use-session-watch';
-import { useDrawnByServer } from '../../lib/render-context';
+import { afterPageLive, useDrawnByServer } from '../../lib/render-context';
 import styles from './main-shell.module.css';
 
 /**
@@ -17,6 +17,11 @@ const RemindersHost = lazy(() => import('./use-reminders').then((m) => ({ defaul
 
 /** The footer sits below the first screen: its code is fetched when its place comes into view. */
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+
+function AfterPageLive({ wait, children }: { wait: boolean; children: ReactNode }) {
+  if (wait) use(afterPageLive);
+  return children;
+}
 
 /**
  * The footer once its place (below the page, itself at least a screen high) reaches the viewport:
@@ -39,7 +44,11 @@ function FooterWhenNear() {
   }, [near]);
   return near ? (
     <Suspense fallback={<div className={styles.footerPlace} />}>
-      <Footer />
+      {/* A server-rendered page keeps the footer's HTML as it is until the page is live: its
+          code comes after the first screen's (docs/adr/0030). */}
+      <AfterPageLive wait={drawnByServer && typeof document !== 'undefined'}>
+        <Footer />
+      </AfterPageLive>
     </Suspense>
   ) : (
     <div ref={place} className={styles.footerPlace} />

@@ -4,7 +4,6 @@ import { isFavoriteIn, useFavoriteIds, useToggleFavorite, type FavoriteTarget } 
 import { useNavigate } from '../../lib/router';
 import { useUserToken } from '../../state/session-store';
 import { openPopup } from '../modal/popup-store';
-import { askToSignIn } from '../sign-in-prompt';
 
 /**
  * A favourite button's state and action (spec part 2 §4), the same for a card and the details
@@ -21,13 +20,16 @@ export function useFavorite(target: FavoriteTarget) {
   const on = token ? isFavoriteIn(ids, target) : false;
   const press = () => {
     if (!token) {
-      void askToSignIn({
-        title: t('CARD.SIGN_IN_TITLE'),
-        text: t('CARD.SIGN_IN_TEXT'),
-        signIn: t('CARD.SIGN_IN'),
-        returnTo: `${window.location.pathname}${window.location.search}`,
-        navigate,
-      });
+      // The prompt's code comes when a visitor asks for it: no part of the first screen.
+      void import('../sign-in-prompt').then(({ askToSignIn }) =>
+        askToSignIn({
+          title: t('CARD.SIGN_IN_TITLE'),
+          text: t('CARD.SIGN_IN_TEXT'),
+          signIn: t('CARD.SIGN_IN'),
+          returnTo: `${window.location.pathname}${window.location.search}`,
+          navigate,
+        }),
+      );
       return;
     }
     if (toggle.isPending) return;
