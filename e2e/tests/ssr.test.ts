@@ -64,7 +64,10 @@ describe('with JavaScript off', () => {
     // Follow a link to a film's details: its title and summary, still without JavaScript.
     await page.goto(`${suite.server.url}/details/vod/${encodeURIComponent(film.assetId)}`);
     await page.getByRole('heading', { level: 1, name: french?.title ?? '?' }).waitFor();
-    await page.getByText(french?.description ?? '?').first().waitFor();
+    await page
+      .getByText(french?.description ?? '?')
+      .first()
+      .waitFor();
 
     await page.goto(`${suite.server.url}/`);
     const link = cards.first();
@@ -91,7 +94,11 @@ describe.each([
   ['ar', 'rtl'],
 ])('hydration in %s', (language, direction) => {
   test('every public page hydrates with no mismatch, no error and no warning', async () => {
-    const [film, series, programme] = await Promise.all([firstOf('MOVIE'), firstOf('TV_SHOW'), programmeOnAir()]);
+    const [film, series, programme] = await Promise.all([
+      firstOf('MOVIE'),
+      firstOf('TV_SHOW'),
+      programmeOnAir(),
+    ]);
     const pages = [
       '/',
       '/vod/page-cinema',
@@ -118,10 +125,9 @@ describe.each([
       expect(answer?.status(), path).toBe(200);
       expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ssr')), path).toBe(true);
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
-        language,
-        direction,
-      ]);
+      expect(
+        await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+      ).toEqual([language, direction]);
       // Hydration is over: the rest of the page (footer, lanes below) hydrates as its code comes.
       await page.waitForLoadState('networkidle');
       expect(problems, `${path} in ${language}`).toEqual([]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../src/app.js';
-import { buildTestApp, createTestDatabase, TENANT, type TestDatabase } from './helpers/test-app.js';
+import { buildTestApp, createTestDatabase, type TestDatabase } from './helpers/test-app.js';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';

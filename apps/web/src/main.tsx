@@ -37,7 +37,8 @@ if (page === undefined) {
         restoreSessionAfterHydration();
         // A language chosen before the server knew of it (no cookie yet): the page again, in it.
         const chosen = mirrorLanguagePreference();
-        if (chosen !== undefined && chosen !== page.locale && languageCookieIs(chosen)) window.location.reload();
+        if (chosen !== undefined && chosen !== page.locale && languageCookieIs(chosen))
+          window.location.reload();
       }}
     />
   );

@@ -17,11 +17,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const webDistDir = path.join(root, 'apps', 'web', 'dist');
 const BASE = `/v1/customer/antenne/businessunit/monde`;
 const COMPONENT = `/v2/whitelabel/customer/antenne/businessunit/monde/config/sandwich/component`;
-const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
 /** Text as React writes it into HTML. */
 const html = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/'/g, '&#x27;')
+    .replace(/"/g, '&quot;');
 
 interface Localized {
   locale: string;
@@ -78,7 +84,9 @@ describe.each(engines)('server-rendered pages (%s)', (engine) => {
     };
     const [heroRef, firstLane] = [
       home.components.pageBody.find((b) => b.appType === 'herobanner'),
-      home.components.pageBody.find((b) => b.appType === 'carousel' && !/continuer|favoris/.test(b.referenceId)),
+      home.components.pageBody.find(
+        (b) => b.appType === 'carousel' && !/continuer|favoris/.test(b.referenceId),
+      ),
     ];
     const hero = (await app.inject(`${COMPONENT}/${heroRef?.referenceId}?client=json`)).json() as {
       components: { heroBannerItems: { presentation: { localized: Record<string, { title: string }> } }[] };

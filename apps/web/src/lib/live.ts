@@ -42,9 +42,14 @@ export function useNow(everyMs = 30_000): number {
   const drawnByServer = useDrawnByServer();
   const [now, setNow] = useState(() => (drawnByServer ? renderContext()?.now : undefined) ?? Date.now());
   useEffect(() => {
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
-    return () => window.clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    // Right after mounting (the server's time, when hydrating, is a little old), then every everyMs.
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, everyMs);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [everyMs]);
   return now;
 }

@@ -62,7 +62,9 @@ export { isServerRendered };
 /** Loads the code of every page the server renders (once, at start): a render never waits for a chunk. */
 export async function prepare(): Promise<void> {
   await Promise.all(
-    routes.filter((route) => route.clientOnly !== true && route.forUsers !== true).map((route) => route.page.preload()),
+    routes
+      .filter((route) => route.clientOnly !== true && route.forUsers !== true)
+      .map((route) => route.page.preload()),
   );
   await findRoute('/no/such/page').page.preload();
 }
@@ -90,13 +92,17 @@ async function renderPage(input: ServerRenderInput, drawn: { again: boolean }): 
     const asked = queryClient
       .getQueryCache()
       .findAll()
-      .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && enabled(query));
+      .filter(
+        (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && enabled(query),
+      );
     if (asked.length === 0) break;
     await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
     rendered = await renderToHtml(element);
   }
 
-  const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' });
+  const failed = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.status === 'error' });
   const { head, body } = splitHoisted(rendered.html);
   return {
     html: body,
@@ -118,7 +124,8 @@ async function renderPage(input: ServerRenderInput, drawn: { again: boolean }): 
 function enabled(query: Query): boolean {
   const options = query.options as { enabled?: unknown; queryFn?: unknown };
   if (options.queryFn === undefined || options.queryFn === skipToken) return false;
-  if (typeof options.enabled === 'function') return (options.enabled as (q: Query) => boolean)(query) !== false;
+  if (typeof options.enabled === 'function')
+    return (options.enabled as (q: Query) => boolean)(query) !== false;
   return options.enabled !== false;
 }
 

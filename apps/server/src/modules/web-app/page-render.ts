@@ -179,7 +179,9 @@ export class PageRenderer {
     const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
     let html = this.options.indexHtml
       .replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}" data-ssr>`)
-      .replace(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g, (_link, file: string) => this.inlineStyle(file))
+      .replace(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g, (_link, file: string) =>
+        this.inlineStyle(file),
+      )
       // Readable without JavaScript: the "JavaScript needed" notice is for pages drawn in the browser.
       .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
     if (/<title>/.test(rendered.head)) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
@@ -233,7 +235,10 @@ export class PageRenderer {
     let style = this.styles.get(file);
     if (style === undefined) {
       try {
-        const text = readFileSync(path.join(this.options.webDistDir, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+        const text = readFileSync(path.join(this.options.webDistDir, file), 'utf8').replace(
+          /<\/style/gi,
+          '<\\/style',
+        );
         style = `<style data-href="/${file}">${text}</style>`;
       } catch {
         style = `<link rel="stylesheet" crossorigin href="/${file}">`;

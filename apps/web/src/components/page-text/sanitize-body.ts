@@ -64,7 +64,12 @@ export function sanitizeBody(body: string): string {
     // No DOM (a server render): the text alone, escaped — readable without JavaScript — and the
     // browser draws the page afresh with the sanitised HTML instead of hydrating this.
     renderContext()?.redrawInBrowser?.();
-    return escapeText(html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim());
+    return escapeText(
+      html
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
   }
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS: BODY_TAGS,
@@ -74,5 +79,9 @@ export function sanitizeBody(body: string): string {
 }
 
 function escapeText(text: string): string {
-  return text.replace(/&(?![a-z]+;|#\d+;)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .replace(/&(?![a-z]+;|#\d+;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
