@@ -69,8 +69,9 @@ export const PAGE_STALE_S = 600;
 export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_FRESH_S}, stale-while-revalidate=${PAGE_STALE_S}`;
 /** What varies a page besides its URL: the language (cookie, else Accept-Language) and the device class. */
 export const PAGE_VARY = 'Accept-Language, Cookie, Sec-CH-UA-Mobile, User-Agent';
-/** Rendered pages kept in process (the oldest go first). */
+/** Rendered pages kept in process, at most this many and this many bytes (the oldest go first). */
 const MAX_CACHED_PAGES = 500;
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 /** Renders running at once; the others wait their turn (the API is never starved by renders). */
 const MAX_CONCURRENT_RENDERS = 2;
 /** A page that waited this long for its turn goes out unrendered (the browser draws it). */
@@ -263,13 +264,24 @@ export class PageRenderer {
     return strings;
   }
 
+  private cachedBytes = 0;
+
   private remember(key: string, page: RenderedPage): void {
-    this.cache.delete(key);
+    this.forget(key);
     this.cache.set(key, { page, at: Date.now() });
-    if (this.cache.size > MAX_CACHED_PAGES) {
+    this.cachedBytes += page.html.length;
+    while (this.cache.size > MAX_CACHED_PAGES || this.cachedBytes > MAX_CACHED_BYTES) {
       const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
+      if (oldest === undefined) break;
+      this.forget(oldest);
     }
+  }
+
+  private forget(key: string): void {
+    const entry = this.cache.get(key);
+    if (entry === undefined) return;
+    this.cachedBytes -= entry.page.html.length;
+    this.cache.delete(key);
   }
 
   /** Waits for a render slot; false when none came within MAX_QUEUE_WAIT_MS. */
