@@ -15,21 +15,17 @@
  * page in the same browser. BENCH_WEB_ONLY=guide runs that part alone, BENCH_WEB_ONLY=lighthouse
  * the other.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { boundedInt, startApp, stop } from '../support/server.js';
 import { guideReport, measureGuide } from './guide.js';
+import { audit, CHROMIUM, launchChromium, median, type Result } from './lighthouse.js';
 
 const RUNS = boundedInt(process.env.BENCH_WEB_RUNS, 3, 1, 9);
 const TARGET = 95;
 const ONLY = process.env.BENCH_WEB_ONLY;
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p) => p && existsSync(p),
-);
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'details', path: '/details/vod/film-le-dernier-ete-de-l-empire' },
@@ -56,58 +52,9 @@ function startBaseline(): Promise<{ url: string; close: () => void }> {
   });
 }
 
-interface Result {
-  performance: number;
-  accessibility: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  scriptKb: number;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
-async function audit(url: string, port: number): Promise<Result> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-  });
-  if (result === undefined) throw new Error(`lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-  const scripts =
-    (
-      lhr.audits['resource-summary']?.details as
-        { items?: { resourceType: string; transferSize: number }[] } | undefined
-    )?.items ?? [];
-  return {
-    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-    fcp: numeric('first-contentful-paint'),
-    lcp: numeric('largest-contentful-paint'),
-    tbt: numeric('total-blocking-time'),
-    cls: numeric('cumulative-layout-shift'),
-    scriptKb: (scripts.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
-  };
-}
-
 async function lighthouseTable(appUrl: string): Promise<void> {
   const baseline = await startBaseline();
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const chrome = await launchChromium();
   try {
     console.log(`Lighthouse ${RUNS}× per page (mobile, simulated throttling), ${appUrl}`);
     const rows: string[][] = [['page', 'perf', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS kB (wire)']];
