@@ -25,6 +25,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { boundedInt, ROOT, startApp, stop } from '../support/server.js';
@@ -204,7 +205,9 @@ function testReport(preactDir: string, folder: string): string {
   for (const file of result.testResults) {
     const failed = file.assertionResults.filter((t) => t.status === 'failed');
     if (failed.length === 0) continue;
-    const first = (failed[0]!.failureMessages[0] ?? '').split('\n')[0]!.slice(0, 160);
+    const first = stripVTControlCharacters(failed[0]!.failureMessages[0] ?? '')
+      .split('\n')[0]!
+      .slice(0, 160);
     lines.push(
       `  ${path.relative(WEB, file.name)}: ${failed.length} of ${file.assertionResults.length} failed — ${first}`,
     );
