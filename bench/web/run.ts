@@ -15,13 +15,12 @@
  * page in the same browser. BENCH_WEB_ONLY=guide runs that part alone, BENCH_WEB_ONLY=lighthouse
  * the other.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { SANDWICH, V1 } from '../api/measure.js';
 import { median } from '../support/median.js';
+import { audit, CHROMIUM, launchChromium, type Result } from './lighthouse.js';
 import { boundedInt, startApp, stop } from '../support/server.js';
 import { firstScreens, startBaseline } from './baseline.js';
 import { guideReport, measureGuide } from './guide.js';
@@ -31,10 +30,6 @@ const RUNS = boundedInt(process.env.BENCH_WEB_RUNS, 3, 1, 9);
 const TARGET = { performance: 95, lcp: 2000, tbt: 150, cls: 0.02 };
 const ONLY = process.env.BENCH_WEB_ONLY;
 const PICKED = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p) => p && existsSync(p),
-);
-
 interface PageSpec {
   name: string;
   path: string;
@@ -87,48 +82,7 @@ async function pagesOf(appUrl: string): Promise<PageSpec[]> {
   ];
 }
 
-interface Result {
-  performance: number;
-  accessibility: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  scriptKb: number;
-}
-
-async function audit(url: string, port: number): Promise<Result> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-  });
-  if (result === undefined) throw new Error(`lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-  // A score Lighthouse could not compute (an audit in error) is null: no figure, not 0.
-  const score = (id: string) => {
-    const value = lhr.categories[id]?.score;
-    return typeof value === 'number' ? Math.round(value * 100) : NaN;
-  };
-  const scripts =
-    (
-      lhr.audits['resource-summary']?.details as
-        { items?: { resourceType: string; transferSize: number }[] } | undefined
-    )?.items ?? [];
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    fcp: numeric('first-contentful-paint'),
-    lcp: numeric('largest-contentful-paint'),
-    tbt: numeric('total-blocking-time'),
-    cls: numeric('cumulative-layout-shift'),
-    scriptKb: (scripts.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
-  };
-}
-
-type Medians = Record<keyof Result, number>;
+type Medians = Record<Exclude<keyof Result, 'scriptMs'>, number>;
 
 function mediansOf(runs: Result[]): Medians {
   const keys = ['performance', 'accessibility', 'fcp', 'lcp', 'tbt', 'cls', 'scriptKb'] as const;
@@ -158,18 +112,7 @@ const cells = (m: Medians) => [
 async function lighthouseTable(appUrl: string): Promise<void> {
   const pages = (await pagesOf(appUrl)).filter((page) => PICKED === undefined || PICKED.includes(page.name));
   if (pages.length === 0) throw new Error(`BENCH_WEB_PAGES=${process.env.BENCH_WEB_PAGES} names no page`);
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const chrome = await launchChromium();
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
     baseline = await startBaseline(appUrl, await firstScreens(chrome.port, appUrl, pages));

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/**
+ * Lighthouse 12 on one URL (mobile form factor, simulated 4G and a 4× slower CPU: its defaults) in
+ * the system Chromium: what `bench:web` (run.ts) and `bench:preact` (preact-compare.ts) measure.
+ */
+
+export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && existsSync(p),
+);
+
+export interface Result {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scriptKb: number;
+  /** JavaScript execution time on the main thread (Lighthouse's bootup-time: evaluation, parse, compile). */
+  scriptMs: number;
+}
+
+/** The median of the runs that gave a figure (Lighthouse leaves a metric NaN when its audit errs). */
+export { median } from '../support/median.js';
+
+/** Headless Chromium for Lighthouse to drive (kill it when done). */
+export function launchChromium(): Promise<chromeLauncher.LaunchedChrome> {
+  if (CHROMIUM === undefined) throw new Error("no Chromium: install Debian's chromium or set CHROMIUM_PATH");
+  return chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function audit(url: string, port: number): Promise<Result> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (result === undefined) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  const scripts =
+    (
+      lhr.audits['resource-summary']?.details as
+        { items?: { resourceType: string; transferSize: number }[] } | undefined
+    )?.items ?? [];
+  // A score Lighthouse could not compute (an audit in error) is null: no figure, not 0.
+  const score = (id: string) => {
+    const value = lhr.categories[id]?.score;
+    return typeof value === 'number' ? Math.round(value * 100) : NaN;
+  };
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    scriptKb: (scripts.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
+    scriptMs: numeric('bootup-time'),
+  };
+}
