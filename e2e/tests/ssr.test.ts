@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { epgPaths, programDetailsId, type ChannelEpg } from '@antenne/contract';
-import { TENANT } from '../support/player.js';
+import { playerFlows, TENANT } from '../support/player.js';
 import { useBrowserSuite } from '../support/suite.js';
 
 /**
@@ -139,14 +139,7 @@ describe('personal parts after hydration', () => {
   test('a signed-in viewer’s home hydrates as the visitor’s page, then shows their own lanes and profile', async () => {
     const { page } = await suite.newPage();
     // Signed in and a profile chosen, as in the other flows.
-    await page.goto(`${suite.server.url}/login`);
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    await page.getByLabel('Adresse e-mail').fill('demo@antenne.example');
-    await page.getByLabel('Mot de passe', { exact: true }).fill('Antenne-demo-2026');
-    await page.getByLabel('Mot de passe', { exact: true }).press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'Qui regarde ?' }).waitFor();
-    await page.getByRole('button', { name: 'Démo' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
+    await playerFlows(suite).signInDemo(page);
 
     const problems = problemsOf(page);
     const answer = await page.goto(`${suite.server.url}/`);

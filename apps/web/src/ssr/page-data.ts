@@ -24,16 +24,6 @@ export interface PageData {
   hydrate: boolean;
 }
 
-/** JSON safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 /** The page's data, read once and removed (a later navigation never reads it again). */
 export function readPageData(doc: Document = document): PageData | undefined {
   const element = doc.getElementById(PAGE_DATA_ELEMENT_ID);

@@ -197,36 +197,30 @@ export class PageRenderer {
 
   /** The page chunk's stylesheets and code with everything they import, as the build manifest says. */
   private chunksOf(module: string): { css: string[]; js: string[] } {
-    const css = new Set<string>();
-    const js = new Set<string>();
+    const page = this.closure(module);
+    // What index.html already links (the entry and its imports) is not linked twice.
+    const entry = this.closure('index.html');
+    return {
+      css: [...page.css].filter((file) => !entry.css.has(file)),
+      js: [...page.js].filter((file) => !entry.js.has(file)),
+    };
+  }
+
+  /** A chunk's files and those of its static imports, transitively. */
+  private closure(key: string): { css: Set<string>; js: Set<string> } {
+    const found = { css: new Set<string>(), js: new Set<string>() };
     const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key)) return;
-      seen.add(key);
-      const chunk = this.manifest[key];
+    const visit = (next: string) => {
+      if (seen.has(next)) return;
+      seen.add(next);
+      const chunk = this.manifest[next];
       if (!chunk) return;
-      js.add(chunk.file);
-      chunk.css?.forEach((file) => css.add(file));
+      found.js.add(chunk.file);
+      chunk.css?.forEach((file) => found.css.add(file));
       chunk.imports?.forEach(visit);
     };
-    visit(module);
-    // What index.html already links (the entry and its imports) is not linked twice.
-    const entryFiles = new Set<string>();
-    const entrySeen = new Set<string>();
-    const visitEntry = (key: string) => {
-      if (entrySeen.has(key)) return;
-      entrySeen.add(key);
-      const chunk = this.manifest[key];
-      if (!chunk) return;
-      entryFiles.add(chunk.file);
-      chunk.css?.forEach((file) => entryFiles.add(file));
-      chunk.imports?.forEach(visitEntry);
-    };
-    visitEntry('index.html');
-    return {
-      css: [...css].filter((file) => !entryFiles.has(file)),
-      js: [...js].filter((file) => !entryFiles.has(file)),
-    };
+    visit(key);
+    return found;
   }
 
   private readonly styles = new Map<string, string>();
@@ -347,7 +341,7 @@ export function isDesktop(request: FastifyRequest): boolean {
   return !/Mobi|Android|iPhone|iPad|iPod|Tablet/i.test(agent);
 }
 
-/** JSON safe inside a `<script>` element (as apps/web/src/ssr/page-data.ts writes it). */
+/** JSON safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
