@@ -49,9 +49,6 @@ export const webAppRoutes: FastifyPluginAsyncTypebox<WebAppRoutesOptions> = asyn
   const send = sendIndex(indexHtml, pages);
   app.get('/', { schema: { hide: true } }, send);
   app.get('/index.html', { schema: { hide: true } }, send);
-  // Every other GET as a route of its own (not the not-found handler): route hooks, compression
-  // among them, apply to the app's pages; API and file paths still answer the 404 body.
-  app.get('/*', { schema: { hide: true } }, notFoundHandler(indexHtml, pages));
 };
 
 /**
