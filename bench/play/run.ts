@@ -17,25 +17,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { playbackPaths } from '@antenne/contract';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium.js';
+import { median } from '../support/median.js';
 import { boundedInt, startApp, stop } from '../support/server.js';
 
 const RUNS = boundedInt(process.env.BENCH_PLAY_RUNS, 5, 1, 21);
 const TARGET_MS = 1000;
 const FILM = 'film-neige-sur-montreal';
 const TENANT = { customer: 'antenne', businessUnit: 'monde' };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const FLAGS = [...CHROMIUM_FLAGS, '--disable-quic'];
 const shakaFile = createRequire(import.meta.url).resolve('shaka-player/dist/shaka-player.compiled.js');
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** Waits until the demo media are attached (the first start on a machine builds them). */
 async function waitForDemoMedia(url: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium.js';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -7,9 +7,7 @@ import lighthouse from 'lighthouse';
  * the system Chromium: what `bench:web` (run.ts) and `bench:preact` (preact-compare.ts) measure.
  */
 
-export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p) => p && existsSync(p),
-);
+export { CHROMIUM };
 
 export interface Result {
   performance: number;
@@ -31,15 +29,7 @@ export function launchChromium(): Promise<chromeLauncher.LaunchedChrome> {
   if (CHROMIUM === undefined) throw new Error("no Chromium: install Debian's chromium or set CHROMIUM_PATH");
   return chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
 }
 
