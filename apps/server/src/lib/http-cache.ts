@@ -41,10 +41,12 @@ export function etagOf(version: number, key: string): string {
   return `"${createHash('sha1').update(`${version}\n${key}`).digest('base64url').slice(0, 27)}"`;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for it), or is `*`. */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
 /** A public answer ready to send: its ETag and its serialised bytes, computed once per version. */

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../src/app.js';
 import { importDemoIfEmpty } from '../../src/modules/catalogue/demo-content.js';
+import { negotiateEncoding } from '../../src/modules/web-app/page-encoding.js';
 import { PAGE_CACHE_CONTROL, scriptJson } from '../../src/modules/web-app/page-render.js';
 import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
 
@@ -20,14 +22,8 @@ const COMPONENT = `/v2/whitelabel/customer/antenne/businessunit/monde/config/san
 const PHONE =
   'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
-/** Text as React writes it into HTML. */
-const html = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/'/g, '&#x27;')
-    .replace(/"/g, '&quot;');
+/** Text as the server render writes it into HTML (preact-render-to-string: &, < and "). */
+const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 interface Localized {
   locale: string;
@@ -130,6 +126,17 @@ describe.each(engines)('server-rendered pages (%s)', (engine) => {
     expect(french?.title && french.description).toBeTruthy();
     expect(res.body).toContain(html(french?.title ?? '?'));
     expect(res.body).toContain(html(french?.description ?? '?'));
+    // Its backdrop (the largest paint) is asked for before the app's code: its preload comes first.
+    const preload = res.body.search(
+      /<link rel="preload" as="image"[^>]* imagesrcset="[^"]*background[^>]*fetchpriority="high"/i,
+    );
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(res.body.indexOf('<script type="module"'));
+    // The page's code is listed for the entry to preload after the first paint, not preloaded.
+    expect(res.body).not.toMatch(/<link rel="modulepreload"[^>]*vod-details-page/);
+    expect(res.body).toMatch(
+      /<meta name="antenne-modules" content="[^"]*\/assets\/vod-details-page-[\w-]+\.js[^"]*">/,
+    );
   });
 
   test('the language: the lang-preference cookie, else Accept-Language, else French; Arabic right to left', async () => {
@@ -157,6 +164,85 @@ describe.each(engines)('server-rendered pages (%s)', (engine) => {
     expect(notModified.body).toBe('');
     // Another language is another page.
     expect((await page('/csa', { cookie: 'lang-preference=en' })).headers.etag).not.toBe(etag);
+  });
+
+  test('pages are sent compressed as the browser accepts them (brotli, gzip, none): the same HTML, one weak ETag, 304, HEAD', async () => {
+    const list = (
+      await app.inject(`${BASE}/content/asset?assetType=MOVIE&pageSize=1&onlyPublished=true&client=json`)
+    ).json() as { items: { assetId: string }[] };
+    const details = `/details/vod/${encodeURIComponent(list.items[0]?.assetId ?? '?')}`;
+    // A page served by the not-found handler (most pages), the guide (the largest), and `/` (a route).
+    for (const url of [details, '/guide', '/']) {
+      const plain = await page(url, { 'accept-encoding': 'identity' });
+      expect(plain.statusCode, url).toBe(200);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body, url).toContain('data-ssr');
+      const etag = String(plain.headers.etag);
+      expect(etag, url).toMatch(/^W\/"[\w-]+"$/);
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+        ['gzip, deflate', 'gzip', zlib.gunzipSync],
+        ['br;q=0, *', 'gzip', zlib.gunzipSync],
+      ] as const) {
+        const res = await page(url, { 'accept-encoding': accept });
+        expect(res.headers['content-encoding'], `${url} ${accept}`).toBe(encoding);
+        expect(String(res.headers.vary)).toMatch(/(^|, )Accept-Encoding(,|$)/);
+        expect(res.headers.etag).toBe(etag);
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+        // Compressed once, not twice (@fastify/compress on `/` would make it a stream of another size).
+        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+        expect(decode(res.rawPayload).toString('utf8'), `${url} ${accept}`).toBe(plain.body);
+        const notModified = await page(url, { 'accept-encoding': accept, 'if-none-match': etag });
+        expect(notModified.statusCode).toBe(304);
+        expect(notModified.rawPayload.length).toBe(0);
+        const head = await app.inject({
+          method: 'HEAD',
+          url,
+          headers: {
+            accept: 'text/html',
+            'user-agent': PHONE,
+            'accept-language': 'fr-FR,fr;q=0.9',
+            'accept-encoding': accept,
+          },
+          remoteAddress: '127.0.0.1',
+        });
+        expect(head.statusCode).toBe(200);
+        expect(head.headers['content-encoding']).toBe(encoding);
+        expect(head.headers.etag).toBe(etag);
+        expect(head.rawPayload.length).toBe(0);
+        // The length of the bytes a GET gets (brotli's: the best may have replaced the fast one since).
+        const length = Number(head.headers['content-length']);
+        if (encoding === 'br') expect(length).toBeGreaterThan(0);
+        if (encoding === 'br') expect(length).toBeLessThanOrEqual(res.rawPayload.length);
+        else expect(length).toBe(res.rawPayload.length);
+      }
+    }
+    // The first brotli of a page is a fast one; the best replaces it once computed (in the background):
+    // smaller, the same HTML. (The guide in English: a page not asked for yet.)
+    const english = { 'accept-encoding': 'br', cookie: 'lang-preference=en' };
+    const fast = await page('/guide', english);
+    let best = fast;
+    for (let i = 0; i < 300 && best.rawPayload.length === fast.rawPayload.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      best = await page('/guide', english);
+    }
+    expect(best.rawPayload.length).toBeLessThan(fast.rawPayload.length);
+    expect(zlib.brotliDecompressSync(best.rawPayload).toString('utf8')).toBe(
+      zlib.brotliDecompressSync(fast.rawPayload).toString('utf8'),
+    );
+    expect(best.headers.etag).toBe(fast.headers.etag);
+  });
+
+  test('index.html as built (a page drawn in the browser) is sent compressed too', async () => {
+    const plain = await page('/mycontent', { 'accept-encoding': '' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root"></div>');
+    const br = await page('/mycontent', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await page('/mycontent', { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   test('the player and the signed-in pages are drawn in the browser: index.html as built, never cached', async () => {
@@ -189,4 +275,24 @@ describe.each(engines)('server-rendered pages (%s)', (engine) => {
     expect(scriptJson({ text: '</script><script>alert(1)</script>' })).not.toMatch(/[<>]/);
     expect(JSON.parse(scriptJson({ text: '</script>\u2028&' }))).toEqual({ text: '</script>\u2028&' });
   });
+});
+
+test('the encoding answered: the acceptable one of highest weight, brotli first at equal weight (RFC 9110)', () => {
+  const cases: [string | undefined, string][] = [
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['BR', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0, *', 'gzip'],
+    ['br;q=0, gzip;q=0, *', 'identity'],
+    ['*', 'br'],
+    ['x-gzip', 'gzip'],
+    ['deflate', 'identity'],
+    ['identity;q=1, br;q=0.5', 'identity'],
+    ['br;q=2, gzip', 'gzip'],
+    ['br; q=0.000, gzip;q=0.001', 'identity'],
+    ['identity;q=0, br; q=0.000, gzip;q=0.001', 'gzip'],
+  ];
+  for (const [header, expected] of cases) expect(negotiateEncoding(header), String(header)).toBe(expected);
 });

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { WhitelabelService } from '../whitelabel/index.js';
+import { EncodedBody } from './page-encoding.js';
 
 /**
  * The public pages rendered on the server (docs/adr/0030): the web app's own server entry
@@ -43,6 +44,8 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  /** The modules it imports with `import()`: for index.html, the app's start (main.tsx). */
+  dynamicImports?: string[];
 }
 
 export interface PageRendererOptions {
@@ -56,7 +59,13 @@ export interface PageRendererOptions {
 }
 
 export interface RenderedPage {
-  html: string;
+  /** The HTML, and its brotli and gzip variants once asked for. */
+  body: EncodedBody;
+  /**
+   * Weak: the page's variants (brotli, gzip, none; and brotli fast, then best) are the same HTML
+   * in other bytes. One weak ETag for all stays true whatever a CDN does with them (it may
+   * compress, decompress or weaken a strong ETag), and a 304 answers a copy of any variant.
+   */
   etag: string;
   /** Where the page sends the visitor instead. */
   redirectTo?: string;
@@ -68,7 +77,10 @@ export const PAGE_FRESH_S = 60;
 export const PAGE_STALE_S = 600;
 export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_FRESH_S}, stale-while-revalidate=${PAGE_STALE_S}`;
 /** What varies a page besides its URL: the language (cookie, else Accept-Language) and the device class. */
-export const PAGE_VARY = 'Accept-Language, Cookie, Sec-CH-UA-Mobile, User-Agent';
+/** The `<meta>` listing a rendered page's code (the entry preloads it: apps/web/src/main.tsx). */
+export const PAGE_MODULES_META = 'antenne-modules';
+
+export const PAGE_VARY = 'Accept-Encoding, Accept-Language, Cookie, Sec-CH-UA-Mobile, User-Agent';
 /** Rendered pages kept in process, at most this many and this many bytes (the oldest go first). */
 const MAX_CACHED_PAGES = 500;
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
@@ -153,9 +165,12 @@ export class PageRenderer {
       });
       const pathname = url.split('?', 1)[0] ?? '/';
       const html = this.document(pathname, locale, rendered);
+      const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
+      // The same page rendered again (its minute is over): its compressed variants are kept.
+      const previous = this.cache.get(key)?.page;
       const page: RenderedPage = {
-        html,
-        etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`,
+        body: previous?.etag === etag ? previous.body : new EncodedBody(html),
+        etag,
         ...(rendered.redirectTo === undefined ? {} : { redirectTo: rendered.redirectTo }),
       };
       this.remember(key, page);
@@ -172,10 +187,12 @@ export class PageRenderer {
     rendered: Awaited<ReturnType<ServerEntry['render']>>,
   ): string {
     const { css, js } = this.chunksOf(this.entry.pageModuleOf(pathname));
-    // The page's stylesheets inline: painting waits for no other request (they are a few KB).
+    // The page's stylesheets inline: painting waits for no other request (they are a few KB). Its
+    // code is listed, not preloaded: the entry preloads it once the page is painted and its first
+    // image has come (apps/web/src/main.tsx), so that nothing competes with them on a slow link.
     const links = [
       ...css.map((file) => this.inlineStyle(file)),
-      ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      `<meta name="${PAGE_MODULES_META}" content="${js.map((file) => `/${file}`).join(' ')}">`,
     ].join('');
     const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
     let html = this.options.indexHtml
@@ -186,8 +203,12 @@ export class PageRenderer {
       // Readable without JavaScript: the "JavaScript needed" notice is for pages drawn in the browser.
       .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
     if (/<title>/.test(rendered.head)) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
+    // The page's head (its title, and the preload of its largest image) before the app's code: the
+    // hero's request starts first instead of waiting behind the scripts' requests.
+    const code = html.search(/<script type="module"|<link rel="modulepreload"/);
+    if (code !== -1) html = `${html.slice(0, code)}${rendered.head}${html.slice(code)}`;
     return html
-      .replace('</head>', `${rendered.head}${links}</head>`)
+      .replace('</head>', `${code === -1 ? rendered.head : ''}${links}</head>`)
       .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
       .replace(
         '</body>',
@@ -197,12 +218,18 @@ export class PageRenderer {
 
   /** The page chunk's stylesheets and code with everything they import, as the build manifest says. */
   private chunksOf(module: string): { css: string[]; js: string[] } {
-    const page = this.closure(module);
+    // The app's start, which the entry imports once the page is painted (apps/web/src/main.tsx),
+    // and the page: preloaded together, so that nothing waits for the entry to ask for them.
+    const started = [...(this.manifest['index.html']?.dynamicImports ?? []), module].map((key) =>
+      this.closure(key),
+    );
     // What index.html already links (the entry and its imports) is not linked twice.
     const entry = this.closure('index.html');
+    const css = new Set(started.flatMap((found) => [...found.css]));
+    const js = new Set(started.flatMap((found) => [...found.js]));
     return {
-      css: [...page.css].filter((file) => !entry.css.has(file)),
-      js: [...page.js].filter((file) => !entry.js.has(file)),
+      css: [...css].filter((file) => !entry.css.has(file)),
+      js: [...js].filter((file) => !entry.js.has(file)),
     };
   }
 
@@ -258,24 +285,17 @@ export class PageRenderer {
     return strings;
   }
 
-  private cachedBytes = 0;
-
   private remember(key: string, page: RenderedPage): void {
-    this.forget(key);
-    this.cache.set(key, { page, at: Date.now() });
-    this.cachedBytes += page.html.length;
-    while (this.cache.size > MAX_CACHED_PAGES || this.cachedBytes > MAX_CACHED_BYTES) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest === undefined) break;
-      this.forget(oldest);
-    }
-  }
-
-  private forget(key: string): void {
-    const entry = this.cache.get(key);
-    if (entry === undefined) return;
-    this.cachedBytes -= entry.page.html.length;
     this.cache.delete(key);
+    this.cache.set(key, { page, at: Date.now() });
+    // Counted afresh: a page's compressed variants are added after it is kept (a few hundred pages).
+    let bytes = 0;
+    for (const entry of this.cache.values()) bytes += entry.page.body.size;
+    for (const [oldest, entry] of this.cache) {
+      if (this.cache.size <= MAX_CACHED_PAGES && bytes <= MAX_CACHED_BYTES) break;
+      bytes -= entry.page.body.size;
+      this.cache.delete(oldest);
+    }
   }
 
   /** Waits for a render slot; false when none came within MAX_QUEUE_WAIT_MS. */

@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, toErrorBody } from '../../lib/errors.js';
+import { matches } from '../../lib/http-cache.js';
 import { NOT_BUILT_HTML } from './index-html.js';
+import { EncodedBody, negotiateEncoding } from './page-encoding.js';
 import { PAGE_CACHE_CONTROL, PAGE_VARY, type PageRenderer } from './page-render.js';
 
 export interface WebAppRoutesOptions {
@@ -47,8 +49,9 @@ export const webAppRoutes: FastifyPluginAsyncTypebox<WebAppRoutesOptions> = asyn
     });
   }
   const send = sendIndex(indexHtml, pages);
-  app.get('/', { schema: { hide: true } }, send);
-  app.get('/index.html', { schema: { hide: true } }, send);
+  // The pages are compressed by sendIndex, once per page version (page-encoding.ts), not on each answer.
+  app.get('/', { schema: { hide: true }, compress: false }, send);
+  app.get('/index.html', { schema: { hide: true }, compress: false }, send);
 };
 
 /**
@@ -57,8 +60,11 @@ export const webAppRoutes: FastifyPluginAsyncTypebox<WebAppRoutesOptions> = asyn
  * cannot start in time sends index.html too: the app then draws the page itself.
  */
 export function sendIndex(indexHtml: string | undefined, pages: PageRenderer | undefined) {
+  // index.html as built (private pages, renders that failed): compressed once, at start.
+  const unrendered = indexHtml === undefined ? undefined : new EncodedBody(indexHtml);
+  unrendered?.prepare();
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (indexHtml === undefined)
+    if (unrendered === undefined)
       return reply.code(503).type(HTML).header('cache-control', 'no-store').send(NOT_BUILT_HTML);
     const url = request.url === '/index.html' ? '/' : request.url;
     const pathname = url.split('?', 1)[0] ?? '/';
@@ -72,21 +78,28 @@ export function sendIndex(indexHtml: string | undefined, pages: PageRenderer | u
             .header('vary', PAGE_VARY)
             .header('etag', page.etag);
           if (page.redirectTo !== undefined) return reply.redirect(page.redirectTo, 302);
-          if (ifNoneMatch(request, page.etag)) return reply.code(304).send();
-          return reply.send(page.html);
+          if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+          return await sendEncoded(request, reply, page.body);
         }
         request.log.warn('page sent unrendered: no render slot in time');
       } catch (error) {
         request.log.error({ err: error }, 'page sent unrendered: its render failed');
       }
     }
-    return reply.type(HTML).header('cache-control', 'no-cache').send(indexHtml);
+    reply.type(HTML).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    return sendEncoded(request, reply, unrendered);
   };
 }
 
-function ifNoneMatch(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  return header !== undefined && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+/** The body in the encoding the request prefers, with its Content-Encoding. */
+async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const bytes = await body.bytes(encoding);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  // HEAD: the length a GET gets, without the bytes (`/` has Fastify's HEAD route to drop them, the
+  // not-found handler has none).
+  if (request.method === 'HEAD' && request.is404) return reply.header('content-length', bytes.length).send();
+  return reply.send(bytes);
 }
 
 /** Paths of the API, images, media, identity and build assets: never answered with the web app. */
