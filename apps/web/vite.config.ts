@@ -1,29 +1,28 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, defaultClientConditions, defaultServerConditions } from 'vite';
-import react from '@vitejs/plugin-react';
+import { preact } from '@preact/preset-vite';
+import { reactAriaPreact } from './build/react-aria-preact';
+import { useSyncExternalStoreShim } from './build/aliases';
 
 /** Where `npm run dev` finds the API server (scripts/dev.mjs starts it on :8080). */
 const apiTarget = process.env.ANTENNE_DEV_API_URL ?? 'http://localhost:8080';
 const proxied = { target: apiTarget };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  // Preact with preact/compat runs the app and its React libraries (docs/adr/0032): the preset
+  // aliases react and react-dom to preact/compat, compiles JSX for Preact and gives dev its refresh.
+  plugins: [preact({ devToolsEnabled: false }), reactAriaPreact()],
+  // The dev server pre-bundles react-aria: the same patch there.
+  optimizeDeps: { rolldownOptions: { plugins: [reactAriaPreact()] } },
   resolve: {
     // packages/contract is consumed from its TypeScript sources: no build step for the web.
     conditions: ['antenne-source', ...defaultClientConditions],
-    // React 19 has useSyncExternalStore: the pre-18 shim wouter and react-i18next import is React's own hook.
-    alias: [
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
-      },
-    ],
+    alias: [useSyncExternalStoreShim],
   },
   ssr: {
     // The server render (src/ssr/entry-server.tsx, built into dist/.ssr by `npm run build`):
     // the contract from its sources, as for the browser; the libraries from node_modules.
     resolve: { conditions: ['antenne-source', ...defaultServerConditions] },
-    // One self-contained file set: React and the libraries inside (one copy of React, its
+    // One self-contained file set: Preact and the libraries inside (one copy of Preact, its
     // production build whatever NODE_ENV the server runs with).
     noExternal: true,
   },
@@ -64,6 +63,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           // asset and a presentation read): left alone, the lazy routes that share them split each
           // into a chunk of its own, whose wrapping the home route's JS budget pays (ADR 0024).
           groups: [
+            {
+              // What the entry (main.tsx) needs before the app's start: Vite's preload helper and
+              // the server-rendered check, kept out of the shared chunks (which carry the runtime),
+              // so that nothing but the entry's few hundred bytes is fetched before the first paint.
+              name: 'entry-helpers',
+              test: /preload-helper|[\\/]src[\\/]lib[\\/]server-rendered\.ts$/,
+              priority: 10,
+            },
             {
               name: 'use-startup',
               test: /[\\/]src[\\/](api[\\/](client|use-startup|get-assets)|lib[\\/](asset-display|presentation|use-media-query))\.ts$/,

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { Locale } from '@antenne/contract';
 import { bootMessages } from '../lib/boot-messages';
+import { renderContext } from '../lib/render-context';
 import { StartupError } from './shell/startup-error';
 
 interface Props {
@@ -17,6 +18,8 @@ export class AppErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // On the server: the page is drawn afresh in the browser, not hydrated against this HTML.
+    renderContext()?.redrawInBrowser?.();
     console.error('app crashed', error, info.componentStack);
   }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './placeholder-page.module.css';
+import { DocumentTitle } from '../lib/document-head';
 
 /**
  * A page that is not built yet: its translated title (also the document title) and, where
@@ -10,7 +11,7 @@ export function PlaceholderPage({ title, children }: { title: string; children?:
   const { t } = useTranslation();
   return (
     <section className={styles.page}>
-      <title>{`${title} · ${t('GENERAL.APP_NAME')}`}</title>
+      <DocumentTitle title={`${title} · ${t('GENERAL.APP_NAME')}`} />
       <h1 className={styles.title}>{title}</h1>
       {children}
     </section>

@@ -1,22 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { dehydrate, skipToken, type Query } from '@tanstack/react-query';
 import { Router } from 'wouter';
-import type { Locale } from '@antenne/contract';
+import type { ImageSources, Locale } from '@antenne/contract';
 import { setFetchImplementation } from '../api/client';
 import { App } from '../app/app';
 import { readyBoot } from '../app/boot';
 import { createQueryClient } from '../app/query-client';
 import { findRoute, isServerRendered, routes } from '../app/routes';
+import { setServerHead } from '../lib/document-head';
 import { createI18nWith } from '../lib/i18n';
 import { setRenderContextReader, type RenderContext } from '../lib/render-context';
 import type { PageData } from './page-data';
 
 /**
- * The server render (docs/adr/0030): the app's own components, rendered by React's streaming
- * renderer inside the Fastify server. Its data come from the same queryOptions the browser uses:
+ * The server render (docs/adr/0030): the app's own components, rendered by Preact's renderer
+ * (preact-render-to-string, docs/adr/0032) inside the Fastify server. Its data come from the same queryOptions the browser uses:
  * the render runs, the queries it asked for and that are still to answer are fetched (in process,
  * through the fetch the server gives), and it runs again, until nothing more is asked — the
  * startup chain, then the page's own. The cache is then dehydrated into the page for the browser.
@@ -36,7 +36,7 @@ export interface ServerRenderInput {
 export interface ServerRenderResult {
   /** The markup of `#root`. */
   html: string;
-  /** Title, meta and links the page asked to hoist into `<head>`. */
+  /** The page's `<title>` and its largest image's preload (lib/document-head.ts), for `<head>`. */
   head: string;
   /** Where the page sent the visitor instead (a redirect), if it did. */
   redirectTo?: string;
@@ -48,13 +48,31 @@ const MAX_PASSES = 8;
 /** A render taking longer than this is abandoned (the server then sends the app unrendered). */
 const RENDER_TIMEOUT_MS = 5_000;
 
-const requestFetch = new AsyncLocalStorage<{ fetch: typeof fetch; context: RenderContext }>();
+interface RenderStore {
+  fetch: typeof fetch;
+  context: RenderContext;
+  /** The title the last pass's page set. */
+  title?: string;
+  /** The images the last pass asked to preload, by URL. */
+  preloads: Map<string, ImageSources>;
+}
+
+const requestFetch = new AsyncLocalStorage<RenderStore>();
 setFetchImplementation((input, init) => {
   const store = requestFetch.getStore();
   if (!store) return Promise.reject(new Error('ssr: an API call outside a server render'));
   return store.fetch(input, init);
 });
 setRenderContextReader(() => requestFetch.getStore()?.context);
+setServerHead({
+  title(title) {
+    const store = requestFetch.getStore();
+    if (store) store.title = title;
+  },
+  preloadImage(sources) {
+    requestFetch.getStore()?.preloads.set(sources.src, sources);
+  },
+});
 
 /** Whether the server renders the page at `pathname` (the player and signed-in pages are drawn in the browser). */
 export { isServerRendered };
@@ -72,10 +90,15 @@ export async function prepare(): Promise<void> {
 export function render(input: ServerRenderInput): Promise<ServerRenderResult> {
   const drawn = { again: false };
   const context: RenderContext = { ...input.context, redrawInBrowser: () => (drawn.again = true) };
-  return requestFetch.run({ fetch: input.fetch, context }, () => renderPage(input, drawn));
+  const store: RenderStore = { fetch: input.fetch, context, preloads: new Map() };
+  return requestFetch.run(store, () => renderPage(input, drawn, store));
 }
 
-async function renderPage(input: ServerRenderInput, drawn: { again: boolean }): Promise<ServerRenderResult> {
+async function renderPage(
+  input: ServerRenderInput,
+  drawn: { again: boolean },
+  store: RenderStore,
+): Promise<ServerRenderResult> {
   const queryClient = createQueryClient({ retry: false });
   const i18n = createI18nWith(input.locale, input.translations);
   const boot = readyBoot(input.locale, i18n);
@@ -87,7 +110,7 @@ async function renderPage(input: ServerRenderInput, drawn: { again: boolean }): 
     </Router>
   );
 
-  let rendered = await renderToHtml(element);
+  let html = await renderToHtml(element);
   for (let pass = 1; pass < MAX_PASSES && !ssrContext.redirectTo; pass++) {
     const asked = queryClient
       .getQueryCache()
@@ -97,16 +120,17 @@ async function renderPage(input: ServerRenderInput, drawn: { again: boolean }): 
       );
     if (asked.length === 0) break;
     await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-    rendered = await renderToHtml(element);
+    store.title = undefined;
+    store.preloads.clear();
+    html = await renderToHtml(element);
   }
 
   const failed = queryClient
     .getQueryCache()
     .findAll({ predicate: (query) => query.state.status === 'error' });
-  const { head, body } = splitHoisted(rendered.html);
   return {
-    html: body,
-    head,
+    html,
+    head: headOf(store),
     ...(ssrContext.redirectTo === undefined ? {} : { redirectTo: ssrContext.redirectTo }),
     data: {
       version: 2,
@@ -114,9 +138,10 @@ async function renderPage(input: ServerRenderInput, drawn: { again: boolean }): 
       translations: input.translations,
       context: input.context,
       state: dehydrate(queryClient),
-      // A failure the server met (a call that failed, a part that threw) may not happen in the
-      // browser: the page is then drawn afresh there instead of hydrated against this HTML.
-      hydrate: failed.length === 0 && rendered.errors === 0 && !drawn.again,
+      // A failure the server met (a call that failed, a part that threw: its error boundary said
+      // so) may not happen in the browser: the page is then drawn afresh there instead of
+      // hydrated against this HTML.
+      hydrate: failed.length === 0 && !drawn.again,
     },
   };
 }
@@ -129,46 +154,35 @@ function enabled(query: Query): boolean {
   return options.enabled !== false;
 }
 
-/** The whole render (every Suspense boundary resolved) as a string, and how many errors it met. */
-function renderToHtml(element: ReactElement): Promise<{ html: string; errors: number }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let errors = 0;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timer);
-        resolve({ html: Buffer.concat(chunks).toString('utf8'), errors });
-        callback();
-      },
-    });
-    const stream = renderToPipeableStream(element, {
-      // Never outlined into later chunks with inline scripts (the CSP allows none): one document.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        stream.pipe(sink);
-      },
-      onShellError(error) {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-      onError(error) {
-        errors++;
-        console.error('ssr: a part of the page failed to render', error);
-      },
-    });
-    const timer = setTimeout(() => stream.abort(new Error('ssr: render timed out')), RENDER_TIMEOUT_MS);
+/** The whole render, every suspended part (a lazy component, `use`) waited for, as one string. */
+async function renderToHtml(element: ReactElement): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('ssr: render timed out')), RENDER_TIMEOUT_MS);
   });
+  try {
+    return await Promise.race([
+      renderToStringAsync(element as Parameters<typeof renderToStringAsync>[0]),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-/** React writes the page's hoistable tags (title, meta, link) first: they belong in `<head>`. */
-function splitHoisted(html: string): { head: string; body: string } {
-  const match = /^(?:<(?:title|meta|link|base)\b[^>]*>(?:[^<]*<\/title>)?)+/.exec(html);
-  if (!match) return { head: '', body: html };
-  return { head: match[0], body: html.slice(match[0].length) };
+/** The `<title>` and the image preloads the page asked for. */
+function headOf(store: RenderStore): string {
+  const title = store.title === undefined ? '' : `<title>${escapeHtml(store.title)}</title>`;
+  const preloads = [...store.preloads.values()].map(
+    (image) =>
+      `<link rel="preload" as="image" href="${escapeHtml(image.src)}" imagesrcset="${escapeHtml(image.srcset)}"` +
+      ` imagesizes="${escapeHtml(image.sizes)}" fetchpriority="high">`,
+  );
+  return title + preloads.join('');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 export type { PageData };

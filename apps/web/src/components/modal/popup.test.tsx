@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { mockFetch } from '../../../test/fetch-mock';
 import { openPopup, usePopupStore, type PopupOptions, type PopupResult } from './popup-store';
@@ -10,6 +10,10 @@ const DIRTY =
   '<p>Bonjour <strong>toi</strong> <i>!</i><br></p><script>alert(1)</script>' +
   '<img src="x" onerror="alert(2)"><a href="https://aide.example/" onclick="evil()">aide</a>' +
   '<div style="color:red">texte</div><a href="javascript:alert(3)">piège</a>';
+
+// The dialog's chunk, loaded once before the tests: its first transform alone takes seconds here,
+// beyond what a test waits for what it shows.
+beforeAll(() => import('./popup-dialog'), 30_000);
 
 afterEach(() => {
   act(() => usePopupStore.setState({ current: null }));

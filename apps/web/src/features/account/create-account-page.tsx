@@ -13,6 +13,7 @@ import { ageOn, parseBirthday } from './birthday';
 import { StepOne, StepTwo, type Step1, type Step2 } from './create-account-steps';
 import { errorCode } from './sign-in';
 import styles from './create-account-page.module.css';
+import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * /create-account (spec part 1 §2, §4, §5): step 1 email and password, step 2 identity, then the
@@ -141,7 +142,7 @@ export default function CreateAccountPage() {
 
   return (
     <section className={styles.page}>
-      <title>{`${t('PAGES.CREATE_ACCOUNT')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <DocumentTitle title={`${t('PAGES.CREATE_ACCOUNT')} · ${t('GENERAL.APP_NAME')}`} />
       <div className={styles.card}>
         <h1 className={styles.title}>{t('REGISTER.TITLE')}</h1>
         <p className={styles.stepLabel}>{t('REGISTER.STEP', { step, total: 2 })}</p>

@@ -24,6 +24,7 @@ import { askPasswordReset } from './forgot-password';
 import { LoginForm } from './login-form';
 import { completeSignIn, errorCode, goOnAfterSignIn } from './sign-in';
 import styles from './login-page.module.css';
+import { DocumentTitle } from '../../lib/document-head';
 
 const AccountSettings = lazy(() => import('./account-settings'));
 
@@ -237,7 +238,7 @@ function LoginView({
 
   return (
     <section className={styles.page}>
-      <title>{`${t('PAGES.LOGIN')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <DocumentTitle title={`${t('PAGES.LOGIN')} · ${t('GENERAL.APP_NAME')}`} />
       <button
         type="button"
         className={styles.back}

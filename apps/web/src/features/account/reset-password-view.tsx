@@ -8,6 +8,7 @@ import { errorCode } from './sign-in';
 import { TextField } from './text-field';
 import { loginFieldClasses as fieldClasses } from './login-form';
 import styles from './login-page.module.css';
+import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * The page a password-reset mail's link opens (/login?token=…): a new password, its
@@ -54,7 +55,7 @@ export function ResetPasswordView({ token }: { token: string | null }) {
 
   return (
     <section className={styles.page}>
-      <title>{`${t('LOGIN.RESET_TITLE')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <DocumentTitle title={`${t('LOGIN.RESET_TITLE')} · ${t('GENERAL.APP_NAME')}`} />
       <div className={styles.panel}>
         <h1 className={styles.title}>{t('LOGIN.RESET_TITLE')}</h1>
         {done ? (

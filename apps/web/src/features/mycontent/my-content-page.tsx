@@ -12,6 +12,7 @@ import {
 import { useIsDesktop } from '../../lib/use-media-query';
 import styles from './my-content-page.module.css';
 import { RecordingsSection } from './recordings-section';
+import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * /mycontent (signed-in users only, spec part 2 §2): continue watching, with each title's
@@ -24,7 +25,7 @@ export default function MyContentPage() {
   const favoriteAssets = (favorites.data ?? []).flatMap((item) => (item.asset ? [item.asset] : []));
   return (
     <div className={styles.page}>
-      <title>{`${t('PAGES.MY_CONTENT')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <DocumentTitle title={`${t('PAGES.MY_CONTENT')} · ${t('GENERAL.APP_NAME')}`} />
       <h1 className={styles.heading}>{t('PAGES.MY_CONTENT')}</h1>
       <PersonalLane
         id="bookmark"

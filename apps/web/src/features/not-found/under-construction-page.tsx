@@ -3,6 +3,7 @@ import { Link, useLocation } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { analytics } from '../../lib/analytics';
 import styles from './not-found.module.css';
+import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * Any path outside the route table (spec part 2 §2): "page under construction" (key
@@ -18,7 +19,7 @@ export default function UnderConstructionPage() {
 
   return (
     <section className={styles.page}>
-      <title>{`${t('NOT_FOUND.PAGE_UNDER_CONSTRUCTION')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <DocumentTitle title={`${t('NOT_FOUND.PAGE_UNDER_CONSTRUCTION')} · ${t('GENERAL.APP_NAME')}`} />
       <svg
         className={styles.illustration}
         viewBox="0 0 64 64"

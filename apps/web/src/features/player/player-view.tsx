@@ -4,6 +4,7 @@ import type { PlayerActions, PlayerState } from './controller';
 import { PlayerOverlay } from './overlay/player-overlay';
 import { isMobileUserAgent } from './remote-playback';
 import styles from './player-page.module.css';
+import { DocumentTitle } from '../../lib/document-head';
 
 interface Props {
   state: PlayerState;
@@ -27,7 +28,7 @@ export function PlayerView({ state, loadedId, actions, video, videoRef, profileI
 
   return (
     <section className={styles.page} aria-labelledby="player-heading">
-      <title>{`${heading} · ${t('GENERAL.APP_NAME')}`}</title>
+      <DocumentTitle title={`${heading} · ${t('GENERAL.APP_NAME')}`} />
       <h1 id="player-heading" className="visually-hidden">
         {heading}
       </h1>

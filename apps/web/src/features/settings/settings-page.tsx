@@ -6,6 +6,7 @@ import { useStartup } from '../../api/use-startup';
 import { directionOf, isLocale, readLanguagePreference, storeLanguagePreference } from '../../lib/language';
 import { appReload } from './reload';
 import styles from './settings-page.module.css';
+import { DocumentTitle } from '../../lib/document-head';
 
 /** A language's name in that language ("français", "العربية"), capitalised as a label. */
 export function nativeLanguageName(locale: Locale): string {
@@ -37,7 +38,7 @@ export default function SettingsPage() {
 
   return (
     <section className={styles.page}>
-      <title>{`${t('PAGES.SETTINGS')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <DocumentTitle title={`${t('PAGES.SETTINGS')} · ${t('GENERAL.APP_NAME')}`} />
       <h1 className={styles.title}>{t('PAGES.SETTINGS')}</h1>
       <form className={styles.form} onSubmit={validate}>
         <RadioGroup

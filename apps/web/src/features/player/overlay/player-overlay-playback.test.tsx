@@ -44,7 +44,8 @@ describe('play, seek and volume', () => {
     const { video } = makeVideo({ duration: 100, currentTime: 50 });
     renderOverlay({ video });
     const slider = screen.getByRole('slider', { name: 'Position de lecture' });
-    fireEvent.change(slider, { target: { value: '30' } });
+    // A drag fires `input` events (what onChange listens to on a range, as in React).
+    fireEvent.input(slider, { target: { value: '30' } });
     expect(video.currentTime).toBe(30);
     fireEvent.keyDown(slider, { key: 'ArrowRight' });
     expect(video.currentTime).toBe(40);
@@ -57,7 +58,7 @@ describe('play, seek and volume', () => {
     const user = userEvent.setup();
     const { video } = renderOverlay();
     const volume = screen.getByRole('slider', { name: 'Volume' });
-    fireEvent.change(volume, { target: { value: '30' } });
+    fireEvent.input(volume, { target: { value: '30' } });
     expect(video.volume).toBeCloseTo(0.3);
     expect(volume).toHaveAttribute('aria-valuetext', '30 %');
     expect(JSON.parse(localStorage.getItem(VOLUME_STORAGE_KEY)!)).toEqual({ volume: 30, muted: false });
