@@ -138,6 +138,8 @@ async function guideRun(browser: Browser, url: string, figures: GuideFigures): P
   const grid = await coldPage(browser, { width: 1280, height: 720 });
   await grid.page.goto(`${url}/guide`);
   figures.gridPaint.push(await waitFor(grid.page, 'liveAt'));
+  // Keys move the focus once the app runs: it starts after the first paint (apps/web/src/main.tsx).
+  await grid.page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
   // The grid's one tab stop is the programme on air: focus it, then move.
   await grid.page.locator('[role="grid"] a[tabindex="0"]').focus();
   for (const key of KEYS)

@@ -60,6 +60,10 @@ async function violations(
     await context.addInitScript((lang) => localStorage.setItem('lang-preference', lang), locale);
     const page = await context.newPage();
     await page.goto(`${server.url}${path}`);
+    // The app starts after the first paint (apps/web/src/main.tsx) and may then reload the page in
+    // the language chosen (lang-preference): audited once it is live.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
     await ready(page);
     if (locale === 'ar') await page.locator('html[dir="rtl"][lang="ar"]').waitFor();
     return await axeViolations(page);

@@ -13,6 +13,8 @@ const html = (p: Page) =>
 test('settings → Arabic: the app reloads right to left with Arabic strings and content; back to French', async () => {
   const { page } = await suite.newPage();
   await page.goto(`${suite.server.url}/settings`);
+  // The choice is the app's: it starts after the first paint (apps/web/src/main.tsx).
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('radio', { name: /العربية/ }).check({ force: true });
   await page.getByRole('button', { name: 'Valider' }).click();
   // Validate stores lang-preference and reloads to the origin.
@@ -29,6 +31,7 @@ test('settings → Arabic: the app reloads right to left with Arabic strings and
   expect(burger!.x).toBeGreaterThan(640);
 
   await page.goto(`${suite.server.url}/settings`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('radio', { name: /Français/ }).check({ force: true });
   await page.getByRole('button', { name: 'تأكيد' }).click();
   await page.waitForURL(`${suite.server.url}/`);

@@ -2,7 +2,7 @@ import { Component, useEffect, type ComponentType, type ErrorInfo, type ReactNod
 import { parse } from 'regexparam';
 import { matchRoute, Route } from 'wouter';
 import { useLocation, useScrollToTopOnNavigation } from '../lib/router';
-import { notePageLive } from '../lib/render-context';
+import { notePageLive, renderContext } from '../lib/render-context';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { BareLayout, MainShell } from './shell/main-shell';
 import { RequireUserToken } from './shell/require-user-token';
@@ -157,6 +157,8 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // On the server: the page is drawn afresh in the browser, not hydrated against this HTML.
+    renderContext()?.redrawInBrowser?.();
     console.error('route error', error, info.componentStack);
   }
 

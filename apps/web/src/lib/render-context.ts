@@ -46,15 +46,8 @@ export function useDrawnByServer(): boolean {
   );
 }
 
-/**
- * This page's HTML was rendered by the server (`<html data-ssr>`): the browser hydrates it, and
- * restores what is personal (the session) only once hydration is done.
- */
-export const SERVER_RENDERED_ATTRIBUTE = 'data-ssr';
-
-export function isServerRenderedPage(): boolean {
-  return typeof document !== 'undefined' && document.documentElement.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
-}
+// In a module of its own, without the runtime: the entry (main.tsx) reads it before the app's code.
+export { SERVER_RENDERED_ATTRIBUTE, isServerRenderedPage } from './server-rendered';
 
 /** Set on `<html>` once the page is live: hydrated (or drawn in the browser) and answering. */
 export const PAGE_LIVE_ATTRIBUTE = 'data-hydrated';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation as useWouterLocation, useParams as useWouterParams, useSearch } from 'wouter';
 
 /**
@@ -75,9 +75,18 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** A new page (a link, a redirect) opens at its top, as a page load would. */
+/**
+ * A new page (a link, a redirect) opens at its top, as a page load would. The page the app starts
+ * on stays where the browser has it: a server-drawn page may have been scrolled before the app
+ * started (main.tsx starts it after the first paint), and a reload restores its position.
+ */
 export function useScrollToTopOnNavigation(pathname: string): void {
+  const started = useRef(false);
   useEffect(() => {
+    if (!started.current) {
+      started.current = true;
+      return;
+    }
     if (travelledThroughHistory) {
       travelledThroughHistory = false;
       return;

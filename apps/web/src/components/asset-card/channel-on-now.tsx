@@ -22,8 +22,10 @@ export default function ChannelOnNow({ channelId }: { channelId: string }) {
   const progress = Math.round(
     progressAt(Date.parse(airing.startTime), Date.parse(airing.endTime), now) * 100,
   );
+  // One element (not a fragment): hydrated from the server's HTML after its code comes, a
+  // component Preact resumes must have one root (docs/adr/0032).
   return (
-    <>
+    <span className={styles.onNow}>
       <span className={styles.title}>{t('GUIDE.ON_NOW', { title })}</span>
       <span
         className={styles.bar}
@@ -35,6 +37,6 @@ export default function ChannelOnNow({ channelId }: { channelId: string }) {
       >
         <span className={styles.fill} style={{ inlineSize: `${progress}%` }} />
       </span>
-    </>
+    </span>
   );
 }

@@ -11,6 +11,7 @@ import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useHeroComponent } from '../../api/get-component';
 import { localizedPresentation } from '../../lib/presentation';
+import { preloadImageInHead } from '../../lib/document-head';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PauseIcon, PlayIcon } from '../icons';
 import styles from './hero-banner.module.css';
@@ -86,6 +87,7 @@ export function HeroBanner({ reference }: { reference: ComponentReference }) {
   // The contract's choice and sources: the server preloads the same image for the first item.
   const image = heroImage(shown.images);
   const sources = image ? heroImageSources(image.url) : undefined;
+  preloadImageInHead(index === 0 ? sources : undefined);
   const target = heroTarget(current.actions?.default);
   const title = shown.title ?? '';
 

@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatClock } from '../../lib/live';
+import { formatClock, programStateAt } from '../../lib/live';
 import { GuideTile } from './guide-tile';
 import { ChannelHeader } from './channel-header';
 import {
@@ -201,7 +201,7 @@ export function GuideGrid({ label, rows, dayStart, dayEnd, now, jump, onDay }: G
                     item={p}
                     channelName={row.channel ? undefined : row.channelId}
                     channel={row.channel}
-                    now={now}
+                    state={programStateAt(p.start, p.end, now)}
                     dayStart={dayStart}
                     dayEnd={dayEnd}
                     active={r === activeRow && i === activeIndex}

@@ -1,12 +1,14 @@
+import type { TFunction } from 'i18next';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
 import { titleOf } from '../../lib/asset-display';
-import { formatClock, programDetailsPath, programStateAt } from '../../lib/live';
+import { formatClock, programDetailsPath, programStateAt, type ProgramState } from '../../lib/live';
 import { ChannelHeader } from './channel-header';
-import { FlagMarks } from './flag-marks';
+import { ProgramMarks } from './flag-marks';
 import { labelAround, NamedTitle } from './named-title';
 import { programLabel } from './program-label';
-import type { GuideRow } from './guide-model';
+import type { GuideProgram, GuideRow } from './guide-model';
 import styles from './guide.module.css';
 
 /**
@@ -28,40 +30,16 @@ export function GuideList({ rows, now }: { rows: readonly GuideRow[]; now: numbe
               <ChannelHeader channelId={row.channelId} channel={row.channel} rowHeader={false} />
             </h2>
             <ol className={styles.listItems}>
-              {shown.map(({ program, start, end }) => {
-                const state = programStateAt(start, end, now);
-                const times = { start: formatClock(start, language), end: formatClock(end, language) };
-                const title = titleOf(program.asset, language);
-                const name = programLabel(t, language, {
-                  channel,
-                  title,
-                  start,
-                  end,
-                  state,
-                  flags: program.flags,
-                });
-                const around = labelAround(name, title);
-                return (
-                  <li key={program.programId} className={`${styles.listItem} ${styles[state] ?? ''}`}>
-                    <Link
-                      to={programDetailsPath(program.channelId, start)}
-                      className={styles.listLink}
-                      {...(around === null ? { 'aria-label': name } : {})}
-                    >
-                      <span className={styles.listTimes} aria-hidden="true">
-                        {times.start}
-                      </span>
-                      <NamedTitle around={around} title={title} className={styles.tileTitle} />
-                      <span className={styles.tileMarks} aria-hidden="true">
-                        {state === 'live' ? (
-                          <span className={styles.liveBadge}>{t('GUIDE.STATE_LIVE')}</span>
-                        ) : null}
-                        <FlagMarks flags={program.flags} />
-                      </span>
-                    </Link>
-                  </li>
-                );
-              })}
+              {shown.map((item) => (
+                <GuideListItem
+                  key={item.program.programId}
+                  item={item}
+                  channel={channel}
+                  state={programStateAt(item.start, item.end, now)}
+                  t={t}
+                  language={language}
+                />
+              ))}
             </ol>
           </section>
         );
@@ -69,3 +47,42 @@ export function GuideList({ rows, now }: { rows: readonly GuideRow[]; now: numbe
     </div>
   );
 }
+
+/**
+ * A programme of the list. Memoised on its state rather than the time: the clock's ticks (the
+ * first one right after hydration) re-render only the programmes that began or ended. Its strings
+ * come from the list's `t`: useTranslation in each of hundreds of programmes cost more than the
+ * rest of their render (it copies i18next's instance for each component that calls it).
+ */
+const GuideListItem = memo(function GuideListItem({
+  item: { program, start, end },
+  channel,
+  state,
+  t,
+  language,
+}: {
+  item: GuideProgram;
+  channel: string;
+  state: ProgramState;
+  t: TFunction;
+  language: string;
+}) {
+  const title = titleOf(program.asset, language);
+  const name = programLabel(t, language, { channel, title, start, end, state, flags: program.flags });
+  const around = labelAround(name, title);
+  return (
+    <li className={`${styles.listItem} ${styles[state] ?? ''}`}>
+      <Link
+        to={programDetailsPath(program.channelId, start)}
+        className={styles.listLink}
+        {...(around === null ? { 'aria-label': name } : {})}
+      >
+        <span className={styles.listTimes} aria-hidden="true">
+          {formatClock(start, language)}
+        </span>
+        <NamedTitle around={around} title={title} className={styles.tileTitle} />
+        <ProgramMarks state={state} flags={program.flags} t={t} />
+      </Link>
+    </li>
+  );
+});

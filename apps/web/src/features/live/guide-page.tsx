@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIME_SLOTS, type TimeSlot } from '@antenne/contract';
 import { useEpg } from '../../api/epg';
@@ -41,8 +41,13 @@ export default function GuidePage() {
   // The day before stays shown while another one loads: the grid keeps its place and its focus.
   const epg = useEpg(null, span.date, span.days, { keepPrevious: true });
   const onNow = useOnNow();
-  const channels = (onNow.data?.apiChannelStatuses ?? []).map((s) => s.channel);
-  const rows = rowsOf(epg.data, channels, dayStart, dayEnd);
+  // Kept from one tick of the clock to the next: the list's and grid's memoised programmes skip
+  // the ticks that change nothing of theirs.
+  const channels = useMemo(() => (onNow.data?.apiChannelStatuses ?? []).map((s) => s.channel), [onNow.data]);
+  const rows = useMemo(
+    () => rowsOf(epg.data, channels, dayStart, dayEnd),
+    [epg.data, channels, dayStart, dayEnd],
+  );
   // Where the grid shows and puts its cursor: now on today, the same time of day on another day.
   const [jump, setJump] = useState(() => ({ at: dayStart + (now - dayStartOf(0, now)) }));
 

@@ -3,10 +3,10 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router';
 import { titleOf } from '../../lib/asset-display';
-import { formatClock, programDetailsPath, programStateAt } from '../../lib/live';
+import { formatClock, programDetailsPath, type ProgramState } from '../../lib/live';
 import { programLabel } from './program-label';
 import { MINUTE, PX_PER_MINUTE, type GuideProgram } from './guide-model';
-import { FlagMarks } from './flag-marks';
+import { ProgramMarks } from './flag-marks';
 import { labelAround, NamedTitle } from './named-title';
 import styles from './guide.module.css';
 
@@ -15,7 +15,8 @@ export interface GuideTileProps {
   channel: Asset | undefined;
   /** The channel's name when its asset is not known. */
   channelName: string | undefined;
-  now: number;
+  /** Its state now (not the time: a tick of the clock re-renders only the tiles whose state changed). */
+  state: ProgramState;
   dayStart: number;
   dayEnd: number;
   /** The grid's one tab stop. */
@@ -31,7 +32,7 @@ export const GuideTile = memo(function GuideTile({
   item,
   channel,
   channelName,
-  now,
+  state,
   dayStart,
   dayEnd,
   active,
@@ -40,7 +41,6 @@ export const GuideTile = memo(function GuideTile({
   const language = i18n.language;
   const { program, start, end } = item;
   const title = titleOf(program.asset, language);
-  const state = programStateAt(start, end, now);
   const from = Math.max(start, dayStart);
   const to = Math.min(end, dayEnd);
   const times = { start: formatClock(start, language), end: formatClock(end, language) };
@@ -74,10 +74,7 @@ export const GuideTile = memo(function GuideTile({
         <span className={styles.tileTimes} aria-hidden="true">
           {times.start} – {times.end}
         </span>
-        <span className={styles.tileMarks} aria-hidden="true">
-          {state === 'live' ? <span className={styles.liveBadge}>{t('GUIDE.STATE_LIVE')}</span> : null}
-          <FlagMarks flags={program.flags} />
-        </span>
+        <ProgramMarks state={state} flags={program.flags} t={t} />
       </Link>
     </div>
   );

@@ -7,10 +7,11 @@ import { useUserToken } from '../../state/session-store';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
 import { useContent } from '../../api/get-assets';
-import { AssetGrid } from '../../components/asset-grid/asset-grid';
+import { AssetGrid, FIRST_SCREEN_CARDS } from '../../components/asset-grid/asset-grid';
 import { localizedPresentation } from '../../lib/presentation';
 import { useIsDesktop } from '../../lib/use-media-query';
 import styles from './mosaic-page.module.css';
+import { DocumentTitle } from '../../lib/document-head';
 
 /** A mosaic shows up to this many titles of its source. */
 export const MOSAIC_PAGE_SIZE = 100;
@@ -68,7 +69,7 @@ export default function MosaicPage() {
           : !personal && !component.isError && (component.isPending || content.isPending);
   return (
     <section className={styles.page}>
-      {title ? <title>{`${title} · ${t('GENERAL.APP_NAME')}`}</title> : null}
+      {title ? <DocumentTitle title={`${title} · ${t('GENERAL.APP_NAME')}`} /> : null}
       <h1 className={styles.title}>{title}</h1>
       {needsSignIn ? (
         <Link className={styles.signIn} to="/login">
@@ -83,7 +84,7 @@ export default function MosaicPage() {
               : t('GENERAL.NO_CONTENT')}
         </p>
       ) : (
-        <AssetGrid items={items} orientation={orientation} />
+        <AssetGrid items={items} orientation={orientation} eagerCount={FIRST_SCREEN_CARDS} />
       )}
     </section>
   );

@@ -9,11 +9,12 @@ import {
   useSearchSuggestions,
   type SearchResultType,
 } from '../../api/search';
-import { AssetGrid } from '../../components/asset-grid/asset-grid';
+import { AssetGrid, FIRST_SCREEN_CARDS } from '../../components/asset-grid/asset-grid';
 import { analytics } from '../../lib/analytics/analytics';
 import { useIsDesktop } from '../../lib/use-media-query';
 import { SearchBox } from './search-box';
 import styles from './search-page.module.css';
+import { DocumentTitle } from '../../lib/document-head';
 
 /** Suggestions are asked this long after the last keystroke (spec part 2 "Search"). */
 export const SUGGESTIONS_DEBOUNCE_MS = 500;
@@ -112,7 +113,7 @@ export default function SearchPage() {
 
   return (
     <section className={styles.page}>
-      <title>{`${t('PAGES.SEARCH')} · ${t('GENERAL.APP_NAME')}`}</title>
+      <DocumentTitle title={`${t('PAGES.SEARCH')} · ${t('GENERAL.APP_NAME')}`} />
       <h1 className="visually-hidden">{t('PAGES.SEARCH')}</h1>
       <SearchBox
         text={text}
@@ -136,8 +137,9 @@ export default function SearchPage() {
           {count === 0 ? (
             <p className={styles.empty}>{t('SEARCH.SEARCH_NO_RESULTS')}</p>
           ) : (
-            grouped.map((group) =>
-              group.items.length === 0 ? null : (
+            grouped
+              .filter((group) => group.items.length > 0)
+              .map((group, index) => (
                 <section
                   key={group.type}
                   className={styles.group}
@@ -146,10 +148,13 @@ export default function SearchPage() {
                   <h3 id={`${listId}-${group.type}`} className={styles.groupTitle}>
                     {t(group.label)}
                   </h3>
-                  <AssetGrid items={group.items} orientation={orientation} />
+                  <AssetGrid
+                    items={group.items}
+                    orientation={orientation}
+                    eagerCount={index === 0 ? FIRST_SCREEN_CARDS : 0}
+                  />
                 </section>
-              ),
-            )
+              ))
           )}
         </div>
       ) : null}

@@ -1,0 +1,94 @@
+/**
+ * The app's start (main.tsx imports it): the page hydrated from the server's HTML, or the app drawn
+ * in the browser.
+ */
+import type { ReactElement } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { readyBoot, startBoot } from './app/boot';
+import { createQueryClient } from './app/query-client';
+import { preloadPage } from './app/routes';
+import { createI18nWith } from './lib/i18n';
+import { languageCookieIs, mirrorLanguagePreference } from './lib/language';
+import { isServerRenderedPage, setRenderContextReader } from './lib/render-context';
+import { reportHydrationMismatches } from './ssr/hydration-mismatch';
+import { readPageData, seedQueries } from './ssr/page-data';
+import { restoreSessionAfterHydration } from './state/session-store';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+const queryClient = createQueryClient();
+
+if (!isServerRenderedPage()) {
+  // The app drawn in the browser (the player, signed-in pages): everything startup needs begins
+  // now, in parallel — translations, the authentication state, the page's code; the startup calls
+  // start as the app mounts.
+  const boot = startBoot({ page: preloadPage(window.location.pathname) });
+  createRoot(root).render(<App boot={boot} queryClient={queryClient} />);
+} else {
+  void startServerPage(root);
+}
+
+/** A task of its own for what follows: the main thread answers input in between (issue 16's TBT). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * A server-rendered page (docs/adr/0030) carries its language, strings, render context and
+ * queries. Reading them, preparing the app and hydrating run as separate tasks, after the page's
+ * code is there (the entry preloads it).
+ */
+async function startServerPage(root: HTMLElement): Promise<void> {
+  const pageCode = preloadPage(window.location.pathname);
+  await nextTask();
+  const page = readPageData();
+  if (page === undefined) throw new Error('a server-rendered page without its data (#antenne-page)');
+  seedQueries(queryClient, page.state);
+  const boot = readyBoot(page.locale, createI18nWith(page.locale, page.translations));
+  const app: ReactElement = (
+    <App
+      boot={boot}
+      queryClient={queryClient}
+      // Once the page is live the session comes back: the personal parts fill in (a part still
+      // hydrating reads the visitor's session it was rendered with: zustand's server snapshot);
+      // the language chosen is mirrored for the next render.
+      onMounted={() => {
+        restoreSessionAfterHydration();
+        // A language chosen before the server knew of it (no cookie yet): the page again, in it.
+        const chosen = mirrorLanguagePreference();
+        if (chosen !== undefined && chosen !== page.locale && languageCookieIs(chosen))
+          window.location.reload();
+      }}
+    />
+  );
+  setRenderContextReader(() => page.context);
+  noteInlineStyles();
+  await pageCode;
+  await nextTask();
+  if (page.hydrate) {
+    // The whole tree hydrates in one pass, in the order the server rendered it (useId's numbering
+    // follows it). Until then the server's HTML stands, its links and forms working as they do
+    // without JavaScript.
+    reportHydrationMismatches();
+    hydrateRoot(root, app);
+  } else {
+    // Drawn afresh over the server's HTML (no blank in between).
+    createRoot(root).render(app);
+  }
+}
+
+/**
+ * The server inlines a page's stylesheets (`<style data-href>`); the code that loads a page's chunk
+ * looks for their `<link>` to know they are there. A link that applies nothing says so, so that
+ * neither the page's code waits for a stylesheet it has, nor a later page loads it again.
+ */
+function noteInlineStyles(): void {
+  for (const style of document.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.media = 'not all';
+    link.href = style.dataset.href ?? '';
+    document.head.appendChild(link);
+  }
+}
