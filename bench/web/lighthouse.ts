@@ -4,7 +4,7 @@ import lighthouse from 'lighthouse';
 
 /**
  * Lighthouse 12 on one URL (mobile form factor, simulated 4G and a 4× slower CPU: its defaults) in
- * the system Chromium: what `bench:web` (run.ts) and `bench:preact` (preact-compare.ts) measure.
+ * the system Chromium: what `bench:web` (run.ts) measures.
  */
 
 export { CHROMIUM };
