@@ -39,6 +39,28 @@ test('settings → Arabic: the app reloads right to left with Arabic strings and
   await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
 });
 
+test('settings → Arabic chosen before the app is live: the clicks are held, then carried out once it is', async () => {
+  const { page } = await suite.newPage();
+  // The app's code held back until the choice is made: the page is the server's HTML alone.
+  let letAppIn: () => void = () => undefined;
+  const appHeld = new Promise<void>((resolve) => (letAppIn = resolve));
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto(`${suite.server.url}/settings`);
+  await page.getByRole('radio', { name: /العربية/ }).click({ force: true });
+  await page.getByRole('button', { name: 'Valider' }).click();
+  // Neither a native form submission nor a lost click: still on the page, not live yet.
+  expect(page.url()).toBe(`${suite.server.url}/settings`);
+  expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+  letAppIn();
+  await page.waitForURL(`${suite.server.url}/`);
+  await expect.poll(() => html(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+  expect(await page.evaluate(() => localStorage.getItem('lang-preference'))).toBe('ar');
+});
+
 test('a legal link of the footer opens its page, with its body, in a new tab', async () => {
   const { context, page } = await suite.newPage();
   await page.goto(`${suite.server.url}/`);

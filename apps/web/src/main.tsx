@@ -1,4 +1,5 @@
-import { isServerRenderedPage } from './lib/server-rendered';
+import { holdClicksUntilLive } from './lib/early-input';
+import { PAGE_LIVE_ATTRIBUTE, isServerRenderedPage } from './lib/server-rendered';
 import './app/global.css';
 
 /**
@@ -6,19 +7,24 @@ import './app/global.css';
  * (start.tsx: its code preloaded by the page, docs/adr/0032): the server's HTML is painted and its
  * first image (the one it preloads with a high priority: a hero's, a backdrop; else the first one
  * not loaded lazily: a grid's first card) arrives before the app's code runs, so that neither
- * waits for the other on a slow phone. Until then its links
- * and forms work as they do without JavaScript. A page drawn in the browser starts at once.
+ * waits for the other on a slow phone. Until then its links work as they do without JavaScript,
+ * and a click on a button is held and replayed once the page is live (lib/early-input). A page
+ * drawn in the browser starts at once.
  */
+let releaseHeldClicks: () => void = () => undefined;
 const start = () => {
   preloadPageModules();
-  void import('./start');
+  // The app's code could not load: what was clicked acts as it does without JavaScript.
+  import('./start').catch(() => releaseHeldClicks());
 };
 
 /** An image that has not come in this long does not hold the app up any longer. */
 const LARGEST_IMAGE_WAIT_MS = 3_000;
 
-if (isServerRenderedPage()) afterLargestImage(start);
-else start();
+if (isServerRenderedPage()) {
+  releaseHeldClicks = holdClicksUntilLive(PAGE_LIVE_ATTRIBUTE);
+  afterLargestImage(start);
+} else start();
 
 function afterLargestImage(run: () => void): void {
   let started = false;

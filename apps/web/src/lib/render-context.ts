@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { PAGE_LIVE_ATTRIBUTE } from './server-rendered';
 
 /**
  * What a server render knows that the browser would read from its surroundings: the time of the
@@ -47,10 +48,7 @@ export function useDrawnByServer(): boolean {
 }
 
 // In a module of its own, without the runtime: the entry (main.tsx) reads it before the app's code.
-export { SERVER_RENDERED_ATTRIBUTE, isServerRenderedPage } from './server-rendered';
-
-/** Set on `<html>` once the page is live: hydrated (or drawn in the browser) and answering. */
-export const PAGE_LIVE_ATTRIBUTE = 'data-hydrated';
+export { SERVER_RENDERED_ATTRIBUTE, PAGE_LIVE_ATTRIBUTE, isServerRenderedPage } from './server-rendered';
 
 let markLive: () => void = () => undefined;
 /**

@@ -7,3 +7,6 @@ export const SERVER_RENDERED_ATTRIBUTE = 'data-ssr';
 export function isServerRenderedPage(): boolean {
   return typeof document !== 'undefined' && document.documentElement.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
 }
+
+/** Set on `<html>` once the page is live: hydrated (or drawn in the browser) and answering. */
+export const PAGE_LIVE_ATTRIBUTE = 'data-hydrated';
