@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   resolveLocation,
@@ -60,15 +60,38 @@ export interface Startup {
   structureError: Error | null;
 }
 
+/**
+ * The startup answers, given by the startup gate once the app is ready (app/startup/startup-gate.tsx):
+ * one subscription to the four startup queries for the whole app, rather than four per card and
+ * per lane (a server-drawn page hydrates hundreds of them).
+ */
+export const StartupContext = createContext<Startup | null>(null);
+
+/** The startup answers for the gate to give, kept while they are the same. */
+export function useStartupValue({
+  config,
+  location,
+  contractCountries,
+  structure,
+}: StartupQueries): Startup | null {
+  return useMemo(
+    () =>
+      config.data && location
+        ? {
+            config: config.data,
+            location,
+            contractCountries: contractCountries.data ?? [],
+            structure: structure.data,
+            structureError: structure.error,
+          }
+        : null,
+    [config.data, location, contractCountries.data, structure.data, structure.error],
+  );
+}
+
 /** Reads the startup answers; only valid below the startup gate (the app is ready there). */
 export function useStartup(): Startup {
-  const { config, location, contractCountries, structure } = useStartupQueries();
-  if (!config.data || !location) throw new Error('useStartup() was called before the app was ready');
-  return {
-    config: config.data,
-    location,
-    contractCountries: contractCountries.data ?? [],
-    structure: structure.data,
-    structureError: structure.error,
-  };
+  const startup = useContext(StartupContext);
+  if (startup === null) throw new Error('useStartup() was called before the app was ready');
+  return startup;
 }

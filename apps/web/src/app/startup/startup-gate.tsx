@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { bootMessages } from '../../lib/boot-messages';
 import { applyTheme } from '../../lib/theme';
-import { useStartupQueries } from '../../api/use-startup';
+import { StartupContext, useStartupQueries, useStartupValue } from '../../api/use-startup';
 import { Loader } from '../shell/loader';
 import { StartupError } from '../shell/startup-error';
 import type { Boot } from '../boot';
@@ -16,7 +16,9 @@ import type { Boot } from '../boot';
  * A config that cannot be loaded at all gives an error screen with a retry button.
  */
 export function StartupGate({ boot, children }: { boot: Boot; children: ReactNode }) {
-  const { config, contractCountries, location, structure } = useStartupQueries();
+  const queries = useStartupQueries();
+  const { config, contractCountries, location, structure } = queries;
+  const startup = useStartupValue(queries);
   const messages = bootMessages[boot.locale];
   const i18n = useBootReady(boot);
 
@@ -29,8 +31,12 @@ export function StartupGate({ boot, children }: { boot: Boot; children: ReactNod
   }
   const answered =
     config.isSuccess && location !== undefined && !contractCountries.isPending && !structure.isPending;
-  if (!answered || !i18n) return <Loader label={messages.loading} />;
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  if (!answered || !i18n || startup === null) return <Loader label={messages.loading} />;
+  return (
+    <StartupContext.Provider value={startup}>
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    </StartupContext.Provider>
+  );
 }
 
 /**
