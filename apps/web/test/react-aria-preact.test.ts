@@ -9,6 +9,7 @@ const require = createRequire(import.meta.url);
 const reactAriaDist = path.join(path.dirname(require.resolve('react-aria/package.json')), 'dist', 'private');
 const documentFile = path.join(reactAriaDist, 'collections', 'Document.mjs');
 const handlerFile = path.join(reactAriaDist, 'interactions', 'createEventHandler.mjs');
+const collatorFile = path.join(reactAriaDist, 'i18n', 'useCollator.mjs');
 
 describe('React Aria under Preact (build/react-aria-preact.ts)', () => {
   test('the installed collections fake DOM gets createElementNS and remove()', () => {
@@ -32,9 +33,39 @@ describe('React Aria under Preact (build/react-aria-preact.ts)', () => {
     expect(seen).toMatchObject({ key: 'Escape', shiftKey: true });
   });
 
+  test('useCollator makes its Intl.Collator when it first compares, not as a list first renders', () => {
+    const patched = patchReactAria(collatorFile, readFileSync(collatorFile, 'utf8'))!;
+    // The module's hook, with the locale it reads from React Aria's context given.
+    const source = patched
+      .replace(/^import \{useLocale as ([\w$]+)\} from .*$/m, "const $1 = () => ({ locale: 'fr-FR' });")
+      .replace(/^export \{[^}]*\};?$/m, '')
+      .replace(/\/\/# sourceMappingURL=.*$/m, '');
+    const name = /function (\$\w+\$export\$\w+)\(options\)/.exec(source)![1]!;
+    const made: unknown[] = [];
+    class CountedCollator extends Intl.Collator {
+      constructor(...args: ConstructorParameters<typeof Intl.Collator>) {
+        super(...args);
+        made.push(args);
+      }
+    }
+    const useCollator = new Function('Intl', `${source}; return ${name};`)({ Collator: CountedCollator }) as (
+      options: Intl.CollatorOptions,
+    ) => Pick<Intl.Collator, 'compare' | 'resolvedOptions'>;
+
+    const collator = useCollator({ usage: 'search', sensitivity: 'base' });
+    expect(made).toEqual([]);
+    expect(collator.compare('été', 'ETE')).toBe(0);
+    expect(collator.compare('a', 'b')).toBeLessThan(0);
+    expect(collator.resolvedOptions().sensitivity).toBe('base');
+    expect(made).toEqual([['fr-FR', { usage: 'search', sensitivity: 'base' }]]);
+    // The same options again: the same collator, from the hook's cache.
+    expect(useCollator({ sensitivity: 'base', usage: 'search' })).toBe(collator);
+  });
+
   test('a file of another shape fails the build instead of going unpatched', () => {
     expect(() => patchReactAria(documentFile, 'class Document {}')).toThrow(/changed/);
     expect(() => patchReactAria(handlerFile, 'export function createEventHandler() {}')).toThrow(/changed/);
+    expect(() => patchReactAria(collatorFile, 'export function useCollator() {}')).toThrow(/changed/);
   });
 
   test('other files are left alone', () => {
