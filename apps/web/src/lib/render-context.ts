@@ -62,8 +62,42 @@ export const afterPageLive: Promise<void> = new Promise((resolve) => {
   };
 });
 
-/** The page is live (app/routes.tsx calls it as the first page commits). */
+let firstScreenHydrated = false;
+let noteFirstScreen: () => void = () => undefined;
+/** The chain of the parts hydrated after the first screen, one task each, in page order. */
+let lastTurn: Promise<void> = new Promise((resolve) => (noteFirstScreen = resolve));
+const turns = new Map<string, Promise<void>>();
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A part of a server-drawn page (the top bar, the hero, a lane, a channel of the guide) hydrates in
+ * a task of its own, after the page's frame and in page order, rather than in the one long task of
+ * the whole page (issue 16's total blocking time): a phone answers input in between. The promise
+ * its boundary waits for (components/hydrate-in-turn.tsx), or null once the page is live (a later
+ * render has nothing to wait for). One answer per part, however often it asks.
+ */
+export function hydrationTurn(part: string): Promise<void> | null {
+  const known = turns.get(part);
+  if (known !== undefined) return known;
+  if (firstScreenHydrated) return null;
+  const turn = lastTurn.then(nextTask);
+  lastTurn = turn;
+  turns.set(part, turn);
+  return turn;
+}
+
+/**
+ * The page's frame is hydrated (app/routes.tsx calls it as the page commits): its parts hydrate,
+ * a task each; then the page is marked live (`<html data-hydrated>`: every part answers) and what
+ * waits for it (the footer) comes.
+ */
 export function notePageLive(): void {
-  document.documentElement.setAttribute(PAGE_LIVE_ATTRIBUTE, '');
-  markLive();
+  if (firstScreenHydrated) return;
+  firstScreenHydrated = true;
+  noteFirstScreen();
+  void lastTurn.then(nextTask).then(() => {
+    document.documentElement.setAttribute(PAGE_LIVE_ATTRIBUTE, '');
+    markLive();
+  });
 }

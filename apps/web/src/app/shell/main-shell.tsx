@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PopupHost } from '../../components/modal/popup-host';
 import { analytics } from '../../lib/analytics/analytics';
 import { TopBar } from './top-bar';
+import { HydrateInTurn } from '../../components/hydrate-in-turn';
 import { useSessionStore } from '../../state/session-store';
 import { useSessionWatch } from './use-session-watch';
 import { afterPageLive, useDrawnByServer } from '../../lib/render-context';
@@ -91,7 +92,14 @@ export function MainShell({ children, hideTopBar }: LayoutProps) {
       <a href="#main" className={styles.skipLink}>
         {t('GENERAL.SKIP_TO_CONTENT')}
       </a>
-      {!hideTopBar && <TopBar />}
+      {!hideTopBar && (
+        // The bar hydrates in a task of its own, the first after the page's frame (docs/adr/0030).
+        <Suspense fallback={null}>
+          <HydrateInTurn part="top-bar">
+            <TopBar />
+          </HydrateInTurn>
+        </Suspense>
+      )}
       <main id="main" className={hideTopBar ? styles.fullScreen : styles.main}>
         <Suspense fallback={<div className={styles.pageFallback} />}>{children}</Suspense>
       </main>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { Asset } from '@antenne/contract';
 import { Link, useNavigate } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
@@ -41,8 +41,9 @@ export interface AssetCardProps {
 /**
  * A title in a lane or a grid: its image (reserved ratio, lazy), its age-rating icon, its badge,
  * its progress; hover or focus shows the play and information actions (scale 1.05 over 150 ms).
+ * Memoised: a lane's arrows or a grid's next page change without drawing its cards again.
  */
-export function AssetCard({ asset, orientation, eager = false }: AssetCardProps) {
+export const AssetCard = memo(function AssetCard({ asset, orientation, eager = false }: AssetCardProps) {
   const { t, i18n } = useTranslation();
   const title = titleOf(asset, i18n.language);
   const image = imageOf(asset, i18n.language, orientation);
@@ -142,4 +143,4 @@ export function AssetCard({ asset, orientation, eager = false }: AssetCardProps)
       ) : null}
     </article>
   );
-}
+});

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import type { ComponentReference } from '@antenne/contract';
 import { AdSlot } from '../ad-slot/ad-slot';
 import { HeroBanner } from '../hero/hero-banner';
+import { HydrateInTurn } from '../hydrate-in-turn';
 import { Swimlane } from '../swimlane/swimlane';
 
 /** An ad slot before every 5th block, at most before blocks 5 and 10 (spec part 2 §9). */
@@ -43,14 +44,16 @@ export function PageBody({ body }: { body: readonly ComponentReference[] }) {
         return (
           <div key={`${block.referenceId}-${index}`}>
             {adBefore(index) ? <AdSlot position="top" /> : null}
-            {/* A boundary per block: a server-rendered page hydrates block by block, in short
-                tasks, instead of in one long one (docs/adr/0030). */}
+            {/* A boundary per block: a server-rendered page hydrates its blocks one by one, in
+                short tasks, after its frame (docs/adr/0030). */}
             <Suspense fallback={null}>
-              {block.appType === 'herobanner' ? (
-                <HeroBanner reference={block} />
-              ) : (
-                <Swimlane reference={block} eager={eager} />
-              )}
+              <HydrateInTurn part={`block-${index}-${block.referenceId}`}>
+                {block.appType === 'herobanner' ? (
+                  <HeroBanner reference={block} />
+                ) : (
+                  <Swimlane reference={block} eager={eager} />
+                )}
+              </HydrateInTurn>
             </Suspense>
           </div>
         );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useSearchParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { MIN_SEARCH_TEXT_LENGTH, type Asset, type SearchSuggestion } from '@antenne/contract';
@@ -10,6 +10,7 @@ import {
   type SearchResultType,
 } from '../../api/search';
 import { AssetGrid, FIRST_SCREEN_CARDS } from '../../components/asset-grid/asset-grid';
+import { HydrateInTurn } from '../../components/hydrate-in-turn';
 import { analytics } from '../../lib/analytics/analytics';
 import { useIsDesktop } from '../../lib/use-media-query';
 import { SearchBox } from './search-box';
@@ -115,17 +116,23 @@ export default function SearchPage() {
     <section className={styles.page}>
       <DocumentTitle title={`${t('PAGES.SEARCH')} · ${t('GENERAL.APP_NAME')}`} />
       <h1 className="visually-hidden">{t('PAGES.SEARCH')}</h1>
-      <SearchBox
-        text={text}
-        onType={(value) => {
-          setText(value);
-          setOpen(true);
-        }}
-        suggestions={suggestions}
-        onClose={() => setOpen(false)}
-        onSearch={search}
-        hintId={showMinimum ? hintId : undefined}
-      />
+      {/* The search box (React Aria's combo box, the page's heaviest part) hydrates in a task of
+          its own (docs/adr/0030). */}
+      <Suspense fallback={null}>
+        <HydrateInTurn part="search-box">
+          <SearchBox
+            text={text}
+            onType={(value) => {
+              setText(value);
+              setOpen(true);
+            }}
+            suggestions={suggestions}
+            onClose={() => setOpen(false)}
+            onSearch={search}
+            hintId={showMinimum ? hintId : undefined}
+          />
+        </HydrateInTurn>
+      </Suspense>
       {showMinimum ? (
         <p id={hintId} className={styles.minimum} role="alert">
           {t('SEARCH.MIN_CHARACTERS', { count: MIN_SEARCH_TEXT_LENGTH })}
@@ -140,20 +147,21 @@ export default function SearchPage() {
             grouped
               .filter((group) => group.items.length > 0)
               .map((group, index) => (
-                <section
-                  key={group.type}
-                  className={styles.group}
-                  aria-labelledby={`${listId}-${group.type}`}
-                >
-                  <h3 id={`${listId}-${group.type}`} className={styles.groupTitle}>
-                    {t(group.label)}
-                  </h3>
-                  <AssetGrid
-                    items={group.items}
-                    orientation={orientation}
-                    eagerCount={index === 0 ? FIRST_SCREEN_CARDS : 0}
-                  />
-                </section>
+                // Each group hydrates in a task of its own (docs/adr/0030).
+                <Suspense key={group.type} fallback={null}>
+                  <HydrateInTurn part={`${listId}-${group.type}`}>
+                    <section className={styles.group} aria-labelledby={`${listId}-${group.type}`}>
+                      <h3 id={`${listId}-${group.type}`} className={styles.groupTitle}>
+                        {t(group.label)}
+                      </h3>
+                      <AssetGrid
+                        items={group.items}
+                        orientation={orientation}
+                        eagerCount={index === 0 ? FIRST_SCREEN_CARDS : 0}
+                      />
+                    </section>
+                  </HydrateInTurn>
+                </Suspense>
               ))
           )}
         </div>
