@@ -1,3 +1,4 @@
+import { HydrateInTurn } from '../../components/hydrate-in-turn';
 import { Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
@@ -178,63 +179,71 @@ function Details({ asset }: { asset: Asset }) {
 
         {resume ? <WatchProgress resume={resume} /> : null}
 
-        <div className={styles.actions} role="group" aria-label={t('DETAILS.ACTIONS')}>
-          {play ? (
-            <PlayAction to={play.to} label={playLabel} className={`${styles.action} ${styles.primary}`} />
-          ) : null}
-          <DetailsOverlay
-            asset={asset}
-            title={title}
-            summary={summary}
-            countries={countries}
-            actors={actors}
-            minutes={minutes}
-            triggerClassName={styles.action ?? ''}
-          />
-          <button
-            type="button"
-            className={styles.action}
-            aria-pressed={favorite.on}
-            aria-busy={favorite.busy || undefined}
-            onClick={favorite.press}
-          >
-            {favorite.on ? t('FAVORITES.IN_FAVORITES') : t('DETAILS.FAVOURITE')}
-          </button>
-          {trailerId ? (
-            // Trailers need no sign-in: everyone goes to the player, which shows its errors in a popup.
-            <Link className={styles.action} to={playerPath(trailerId)}>
-              {t('DETAILS.TRAILER')}
-            </Link>
-          ) : null}
-        </div>
+        {/* The actions (the overlay's dialog, the favourite) hydrate in a task of their own. */}
+        <Suspense fallback={null}>
+          <HydrateInTurn part="details-actions">
+            <div className={styles.actions} role="group" aria-label={t('DETAILS.ACTIONS')}>
+              {play ? (
+                <PlayAction to={play.to} label={playLabel} className={`${styles.action} ${styles.primary}`} />
+              ) : null}
+              <DetailsOverlay
+                asset={asset}
+                title={title}
+                summary={summary}
+                countries={countries}
+                actors={actors}
+                minutes={minutes}
+                triggerClassName={styles.action ?? ''}
+              />
+              <button
+                type="button"
+                className={styles.action}
+                aria-pressed={favorite.on}
+                aria-busy={favorite.busy || undefined}
+                onClick={favorite.press}
+              >
+                {favorite.on ? t('FAVORITES.IN_FAVORITES') : t('DETAILS.FAVOURITE')}
+              </button>
+              {trailerId ? (
+                // Trailers need no sign-in: everyone goes to the player, which shows its errors in a popup.
+                <Link className={styles.action} to={playerPath(trailerId)}>
+                  {t('DETAILS.TRAILER')}
+                </Link>
+              ) : null}
+            </div>
+          </HydrateInTurn>
+        </Suspense>
       </div>
 
       {/* Below the title and the actions, each section is its own Suspense boundary: a
-          server-rendered page hydrates them one by one, in short tasks (docs/adr/0030). */}
+          server-rendered page hydrates them one by one, a task each, after the rest
+          (docs/adr/0030). */}
       {isShow ? (
         <Suspense fallback={null}>
-          <section className={styles.section} aria-labelledby="details-episodes">
-            <h2 id="details-episodes" className={styles.sectionTitle}>
-              {t('DETAILS.EPISODES')}
-            </h2>
-            {seasons.length > 0 ? (
-              <SeasonPicker seasons={seasons} selected={season?.seasonId} onSelect={setSeasonId} />
-            ) : null}
-            {episodes.length > 0 ? (
-              <ul
-                className={styles.row}
-                aria-label={season ? t('DETAILS.SEASON', { number: season.season }) : undefined}
-              >
-                {episodes.map((episode) => (
-                  <li key={episode.assetId} className={styles.item}>
-                    <AssetCard asset={episode} orientation="landscape" />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>{t('DETAILS.NO_EPISODES')}</p>
-            )}
-          </section>
+          <HydrateInTurn part="details-episodes">
+            <section className={styles.section} aria-labelledby="details-episodes">
+              <h2 id="details-episodes" className={styles.sectionTitle}>
+                {t('DETAILS.EPISODES')}
+              </h2>
+              {seasons.length > 0 ? (
+                <SeasonPicker seasons={seasons} selected={season?.seasonId} onSelect={setSeasonId} />
+              ) : null}
+              {episodes.length > 0 ? (
+                <ul
+                  className={styles.row}
+                  aria-label={season ? t('DETAILS.SEASON', { number: season.season }) : undefined}
+                >
+                  {episodes.map((episode) => (
+                    <li key={episode.assetId} className={styles.item}>
+                      <AssetCard asset={episode} orientation="landscape" />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p>{t('DETAILS.NO_EPISODES')}</p>
+              )}
+            </section>
+          </HydrateInTurn>
         </Suspense>
       ) : null}
 
@@ -242,18 +251,20 @@ function Details({ asset }: { asset: Asset }) {
 
       {recoItems.length > 0 ? (
         <Suspense fallback={null}>
-          <section className={styles.section} aria-labelledby="details-recommendations">
-            <h2 id="details-recommendations" className={styles.sectionTitle}>
-              {t('DETAILS.RECOMMENDATIONS')}
-            </h2>
-            <ul className={styles.row}>
-              {recoItems.map((item) => (
-                <li key={item.assetId} className={styles.item}>
-                  <AssetCard asset={item} orientation="landscape" />
-                </li>
-              ))}
-            </ul>
-          </section>
+          <HydrateInTurn part="details-recommendations">
+            <section className={styles.section} aria-labelledby="details-recommendations">
+              <h2 id="details-recommendations" className={styles.sectionTitle}>
+                {t('DETAILS.RECOMMENDATIONS')}
+              </h2>
+              <ul className={styles.row}>
+                {recoItems.map((item) => (
+                  <li key={item.assetId} className={styles.item}>
+                    <AssetCard asset={item} orientation="landscape" />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </HydrateInTurn>
         </Suspense>
       ) : null}
     </div>

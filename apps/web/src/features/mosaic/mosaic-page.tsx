@@ -84,7 +84,7 @@ export default function MosaicPage() {
               : t('GENERAL.NO_CONTENT')}
         </p>
       ) : (
-        <AssetGrid items={items} orientation={orientation} eagerCount={FIRST_SCREEN_CARDS} />
+        <AssetGrid items={items} orientation={orientation} eagerCount={FIRST_SCREEN_CARDS} part="mosaic" />
       )}
     </section>
   );
