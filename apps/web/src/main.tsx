@@ -25,16 +25,16 @@ const PRELOADS_PER_TASK = 5;
 
 if (isServerRenderedPage()) {
   releaseHeldClicks = holdClicksUntilLive(PAGE_LIVE_ATTRIBUTE);
-  afterNextPaint(loadLocaleData);
+  loadLocaleData();
   afterLargestImage(start);
 } else start();
 
 /**
  * The first `Intl` object a page makes loads its language's data (Chromium's ICU): 70–80 ms on a
  * phone's slow CPU, in whichever task asks first — else the hydration, the longest task of all,
- * where it would count in full against the page answering input. Made here alone, in a task of its
- * own, while the page waits for its image; every later formatter, plural rule or locale check
- * finds the data there.
+ * where it would count in full against the page answering input. Made here, as the page is first
+ * laid out (before its first paint, when nothing can be tapped yet); every later formatter,
+ * plural rule or locale check finds the data there.
  */
 function loadLocaleData(): void {
   try {
