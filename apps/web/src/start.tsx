@@ -10,7 +10,7 @@ import { createQueryClient } from './app/query-client';
 import { preloadPage } from './app/routes';
 import { createI18nWith } from './lib/i18n';
 import { languageCookieIs, mirrorLanguagePreference } from './lib/language';
-import { isServerRenderedPage, setRenderContextReader } from './lib/render-context';
+import { isServerRenderedPage, nextTask, setRenderContextReader } from './lib/render-context';
 import { reportHydrationMismatches } from './ssr/hydration-mismatch';
 import { readPageData, seedQueries } from './ssr/page-data';
 import { restoreSessionAfterHydration } from './state/session-store';
@@ -27,11 +27,6 @@ if (!isServerRenderedPage()) {
   createRoot(root).render(<App boot={boot} queryClient={queryClient} />);
 } else {
   void startServerPage(root);
-}
-
-/** A task of its own for what follows: the main thread answers input in between (issue 16's TBT). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

@@ -62,13 +62,14 @@ export const afterPageLive: Promise<void> = new Promise((resolve) => {
   };
 });
 
-let firstScreenHydrated = false;
-let noteFirstScreen: () => void = () => undefined;
-/** The chain of the parts hydrated after the first screen, one task each, in page order. */
-let lastTurn: Promise<void> = new Promise((resolve) => (noteFirstScreen = resolve));
+let frameHydrated = false;
+let noteFrameHydrated: () => void = () => undefined;
+/** The chain of the parts hydrated after the page's frame, one task each, in page order. */
+let lastTurn: Promise<void> = new Promise((resolve) => (noteFrameHydrated = resolve));
 const turns = new Map<string, Promise<void>>();
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** A task of its own for what follows: the main thread answers input in between. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A part of a server-drawn page (the top bar, the hero, a lane, a channel of the guide) hydrates in
@@ -80,7 +81,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export function hydrationTurn(part: string): Promise<void> | null {
   const known = turns.get(part);
   if (known !== undefined) return known;
-  if (firstScreenHydrated) return null;
+  if (frameHydrated) return null;
   const turn = lastTurn.then(nextTask);
   lastTurn = turn;
   turns.set(part, turn);
@@ -93,9 +94,9 @@ export function hydrationTurn(part: string): Promise<void> | null {
  * waits for it (the footer) comes.
  */
 export function notePageLive(): void {
-  if (firstScreenHydrated) return;
-  firstScreenHydrated = true;
-  noteFirstScreen();
+  if (frameHydrated) return;
+  frameHydrated = true;
+  noteFrameHydrated();
   void lastTurn.then(nextTask).then(() => {
     document.documentElement.setAttribute(PAGE_LIVE_ATTRIBUTE, '');
     markLive();
