@@ -13,6 +13,7 @@ import { setServerHead } from '../lib/document-head';
 import { createI18nWith } from '../lib/i18n';
 import { setRenderContextReader, type RenderContext } from '../lib/render-context';
 import type { PageData } from './page-data';
+import { inPageLanguage } from './page-locales';
 
 /**
  * The server render (docs/adr/0030): the app's own components, rendered by Preact's renderer
@@ -137,7 +138,8 @@ async function renderPage(
       locale: input.locale,
       translations: input.translations,
       context: input.context,
-      state: dehydrate(queryClient),
+      // The answers in the page's language only: the page never shows another (page-locales.ts).
+      state: inPageLanguage(dehydrate(queryClient), input.locale),
       // A failure the server met (a call that failed, a part that threw: its error boundary said
       // so) may not happen in the browser: the page is then drawn afresh there instead of
       // hydrated against this HTML.
