@@ -334,7 +334,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           whitelabel,
           catalogue,
           now: deps.clock ?? Date.now,
+          renderThreads: config.pageRenderThreads,
         });
+  if (pages !== undefined) app.addHook('onClose', () => pages.close());
   await app.register(webAppRoutes, { webDistDir: config.webDistDir, indexHtml, pages });
   app.setNotFoundHandler(notFoundHandler(indexHtml, pages));
 

@@ -99,6 +99,14 @@ export const ConfigSchema = Type.Object({
     '',
     'Built web app to serve. Empty: `apps/web/dist`, found from the server package whatever the working folder. Without an `index.html` there, pages answer 503 "web app not built" and the API still works.',
   ),
+  PAGE_RENDER_THREADS: Type.Integer({
+    minimum: 0,
+    maximum: 64,
+    default: 1,
+    description:
+      'Threads that render the public pages, beside the one that answers requests, so that a slow render never holds the API up; `0`: the request thread renders them (one thread in all).',
+    'x-expected': 'an integer from 0 to 64',
+  }),
   DEMO_CONTENT: Type.Boolean({
     default: true,
     description:

@@ -41,6 +41,8 @@ export interface Config {
   nodeEnv: NodeEnv;
   /** Absolute path of the built web app (index.html + assets/). */
   webDistDir: string;
+  /** Worker threads that render the public pages (0: the request thread). */
+  pageRenderThreads: number;
   /** Load the demo broadcaster's catalogue into an empty catalogue at start. */
   demoContent: boolean;
   /** Absolute path of the machine-wide cache of generated demo media and images (outside dataDir). */
@@ -210,6 +212,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy,
     nodeEnv: v.NODE_ENV,
     webDistDir: v.WEB_DIST_DIR === '' ? DEFAULT_WEB_DIST_DIR : path.resolve(cwd, v.WEB_DIST_DIR),
+    pageRenderThreads: v.PAGE_RENDER_THREADS,
     demoContent: v.DEMO_CONTENT,
     cacheDir,
     smtpUrl: v.SMTP_URL,

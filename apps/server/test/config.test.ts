@@ -81,6 +81,7 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       nodeEnv: 'production',
       webDistDir: DEFAULT_WEB_DIST_DIR,
+      pageRenderThreads: 1,
       demoContent: true,
       cacheDir: path.join(homedir(), '.cache/antenne'),
       smtpUrl: '',

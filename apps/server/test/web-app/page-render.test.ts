@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../src/app.js';
 import { importDemoIfEmpty } from '../../src/modules/catalogue/demo-content.js';
 import { negotiateEncoding } from '../../src/modules/web-app/page-encoding.js';
-import { PAGE_CACHE_CONTROL, scriptJson } from '../../src/modules/web-app/page-render.js';
+import { PAGE_CACHE_CONTROL, PAGE_FRESH_S, scriptJson } from '../../src/modules/web-app/page-render.js';
 import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
 
 /**
@@ -47,6 +47,8 @@ beforeAll(() => {
 describe.each(engines)('server-rendered pages (%s)', (engine) => {
   let testDb: TestDatabase;
   let app: App;
+  let now = Date.now();
+  const asked: string[] = [];
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
     const database = testDb.open();
@@ -55,7 +57,12 @@ describe.each(engines)('server-rendered pages (%s)', (engine) => {
     } finally {
       await database.destroy();
     }
-    app = await buildTestApp(testDb, { config: { webDistDir } });
+    app = await buildTestApp(testDb, {
+      config: { webDistDir },
+      clock: () => now,
+      // The server's own calls, as the renders make them (app.inject goes through the hooks).
+      extend: (built) => built.addHook('onRequest', async (request) => void asked.push(request.url)),
+    });
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -147,6 +154,29 @@ describe.each(engines)('server-rendered pages (%s)', (engine) => {
     expect(german.body).toMatch(/<html lang="de" dir="ltr"/);
     const unknown = await page('/settings', { 'accept-language': 'zh-CN', cookie: 'lang-preference=xx' });
     expect(unknown.body).toMatch(/<html lang="fr" dir="ltr"/);
+  });
+
+  test('a render starts from the startup answers of its visitor class’s last render, while they are fresh', async () => {
+    const startupCalls = () => asked.filter((url) => url.startsWith('/config/config_web.json')).length;
+    const render = async (url: string, headers: Record<string, string> = {}) => {
+      const before = startupCalls();
+      const res = await page(url, headers);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('data-ssr');
+      return startupCalls() - before;
+    };
+    now += PAGE_FRESH_S * 1000 + 1;
+    // Distinct URLs: pages no cache holds.
+    expect(await render('/?visit=1')).toBe(1);
+    expect(await render('/search?visit=2')).toBe(0);
+    expect(await render('/csa?visit=3', { cookie: 'lang-preference=ar' })).toBe(0);
+    // Another class (a desktop's location filters), then the same once the answers are a minute old.
+    const desktop =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+    expect(await render('/?visit=4', { 'user-agent': desktop })).toBe(1);
+    now += PAGE_FRESH_S * 1000;
+    expect(await render('/?visit=5')).toBe(1);
+    expect(await render('/?visit=6')).toBe(0);
   });
 
   test('the page carries its answers in its own language only (and French, the fallback)', async () => {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ReactElement } from 'react';
 import { renderToStringAsync } from 'preact-render-to-string';
-import { dehydrate, skipToken, type Query } from '@tanstack/react-query';
+import { dehydrate, hydrate, skipToken, type DehydratedState, type Query } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import type { ImageSources, Locale } from '@antenne/contract';
 import { setFetchImplementation } from '../api/client';
@@ -32,6 +32,11 @@ export interface ServerRenderInput {
   context: RenderContext;
   /** Answers the app's API calls (relative URLs) in process. */
   fetch: typeof fetch;
+  /**
+   * The startup answers of an earlier render for the same visitor class (its `startup`), still
+   * fresh: the render starts from them instead of asking for them again, pass after pass.
+   */
+  startup?: DehydratedState;
 }
 
 export interface ServerRenderResult {
@@ -42,7 +47,22 @@ export interface ServerRenderResult {
   /** Where the page sent the visitor instead (a redirect), if it did. */
   redirectTo?: string;
   data: PageData;
+  /** The startup answers this render had (STARTUP_QUERIES), for the next render of its visitor class. */
+  startup: DehydratedState;
 }
+
+/**
+ * The startup chain's queries (api/use-startup.ts): the same for every page of a visitor class —
+ * the server's place, language-independent answers, the visitor's country and device class (the
+ * location filters the server resolves) — and each waits for the one before it: three passes of
+ * every render that the next render of the class need not make again.
+ */
+const STARTUP_QUERIES: ReadonlySet<string> = new Set([
+  'config',
+  'contractCountries',
+  'locationFilters',
+  'structure',
+]);
 
 /** Past this many passes, what is still asked is left to the browser (loading placeholders). */
 const MAX_PASSES = 8;
@@ -101,6 +121,7 @@ async function renderPage(
   store: RenderStore,
 ): Promise<ServerRenderResult> {
   const queryClient = createQueryClient({ retry: false });
+  if (input.startup !== undefined) hydrate(queryClient, input.startup);
   const i18n = createI18nWith(input.locale, input.translations);
   const boot = readyBoot(input.locale, i18n);
   const [path = '/', search = ''] = input.url.split('?', 2);
@@ -145,6 +166,10 @@ async function renderPage(
       // hydrated against this HTML.
       hydrate: failed.length === 0 && !drawn.again,
     },
+    startup: dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) =>
+        query.state.status === 'success' && STARTUP_QUERIES.has(String(query.queryKey[0])),
+    }),
   };
 }
 

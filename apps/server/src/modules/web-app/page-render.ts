@@ -15,6 +15,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { WhitelabelService } from '../whitelabel/index.js';
 import { EncodedBody } from './page-encoding.js';
+import {
+  renderInProcess,
+  renderOnThreads,
+  RENDERS_PER_THREAD,
+  type Renderer,
+  type RenderResult,
+  type ServerEntry,
+} from './render-threads.js';
 
 /**
  * The public pages rendered on the server (docs/adr/0030): the web app's own server entry
@@ -25,20 +33,6 @@ import { EncodedBody } from './page-encoding.js';
  * visitor of one language, country and device class, so it is kept in process by those, the
  * path and the catalogue version, and sent with headers a CDN can cache by.
  */
-
-/** What the web app's server entry exports (the server does not depend on the web app's types). */
-interface ServerEntry {
-  prepare(): Promise<void>;
-  isServerRendered(pathname: string): boolean;
-  pageModuleOf(pathname: string): string;
-  render(input: {
-    url: string;
-    locale: Locale;
-    translations: Record<string, unknown>;
-    context: { now: number; desktop: boolean; origin: string };
-    fetch: typeof fetch;
-  }): Promise<{ html: string; head: string; redirectTo?: string; data: { hydrate: boolean } }>;
-}
 
 interface ManifestChunk {
   file: string;
@@ -56,6 +50,8 @@ export interface PageRendererOptions {
   catalogue: CatalogueService;
   /** The app's clock (ms since the epoch): the time a page is rendered at. */
   now: () => number;
+  /** Threads that render pages (PAGE_RENDER_THREADS); 0: the request thread renders them. */
+  renderThreads: number;
 }
 
 export interface RenderedPage {
@@ -84,8 +80,10 @@ export const PAGE_VARY = 'Accept-Encoding, Accept-Language, Cookie, Sec-CH-UA-Mo
 /** Rendered pages kept in process, at most this many and this many bytes (the oldest go first). */
 const MAX_CACHED_PAGES = 500;
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
-/** Renders running at once; the others wait their turn (the API is never starved by renders). */
-const MAX_CONCURRENT_RENDERS = 2;
+/** Visitor classes whose startup answers are kept (countries × device classes × hosts, a few dozen in use). */
+const MAX_VISITOR_CLASSES = 200;
+/** Renders running at once on the request thread; the others wait their turn. */
+const MAX_RENDERS_IN_PROCESS = 2;
 /** A page that waited this long for its turn goes out unrendered (the browser draws it). */
 const MAX_QUEUE_WAIT_MS = 250;
 
@@ -94,10 +92,17 @@ export async function createPageRenderer(options: PageRendererOptions): Promise<
   const entryPath = path.join(options.webDistDir, '.ssr', 'entry-server.js');
   const manifestPath = path.join(options.webDistDir, '.vite', 'manifest.json');
   if (!existsSync(entryPath) || !existsSync(manifestPath)) return undefined;
+  // Loaded here too, for which pages are rendered and with what code; prepared (its pages' modules
+  // loaded) where it renders.
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
-  await entry.prepare();
+  let renderer: Renderer;
+  if (options.renderThreads > 0) renderer = renderOnThreads(entryPath, options.renderThreads);
+  else {
+    await entry.prepare();
+    renderer = renderInProcess(entry);
+  }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  return new PageRenderer(entry, manifest, options);
+  return new PageRenderer(entry, renderer, manifest, options);
 }
 
 export class PageRenderer {
@@ -105,14 +110,26 @@ export class PageRenderer {
   /** Renders under way by key: a burst of visitors of one page waits for one render. */
   private readonly inflight = new Map<string, Promise<RenderedPage | undefined>>();
   private readonly translations = new Map<Locale, Record<string, unknown>>();
+  /** The startup answers of a visitor class's last render (for PAGE_FRESH_S): the next starts from them. */
+  private readonly startups = new Map<string, { state: unknown; at: number }>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly maxRunning: number;
 
   constructor(
     private readonly entry: ServerEntry,
+    private readonly renderer: Renderer,
     private readonly manifest: Record<string, ManifestChunk>,
     private readonly options: PageRendererOptions,
-  ) {}
+  ) {
+    this.maxRunning =
+      options.renderThreads > 0 ? options.renderThreads * RENDERS_PER_THREAD : MAX_RENDERS_IN_PROCESS;
+  }
+
+  /** Stops the render threads (the server is closing). */
+  close(): Promise<void> {
+    return this.renderer.close();
+  }
 
   /**
    * Whether this request's page is rendered: a public page, for anyone but a restricted profile
@@ -130,16 +147,17 @@ export class PageRenderer {
   async page(app: FastifyInstance, request: FastifyRequest, url: string): Promise<RenderedPage | undefined> {
     const locale = localeOf(request);
     const desktop = isDesktop(request);
-    const country = resolveLocation(
-      this.options.whitelabel.filters(request.ip, request.headers['user-agent']),
-    ).country;
+    const filters = this.options.whitelabel.filters(request.ip, request.headers['user-agent']);
+    const country = resolveLocation(filters).country;
     const version = (await this.options.catalogue.snapshot()).version;
+    // Whose startup answers are the same: the server's place, the location filters, the catalogue.
+    const visitorClass = `${request.host}\n${JSON.stringify(filters)}\n${version}`;
     const key = `${request.host}${url}\n${locale}\n${country}\n${desktop ? 'desktop' : 'mobile'}\n${version}`;
     const cached = this.cache.get(key);
     if (cached !== undefined && Date.now() - cached.at < PAGE_FRESH_S * 1000) return cached.page;
     let rendering = this.inflight.get(key);
     if (rendering === undefined) {
-      rendering = this.render(app, request, url, locale, desktop, key);
+      rendering = this.render(app, request, url, locale, desktop, key, visitorClass);
       this.inflight.set(key, rendering);
       void rendering.finally(() => this.inflight.delete(key)).catch(() => undefined);
     }
@@ -153,16 +171,26 @@ export class PageRenderer {
     locale: Locale,
     desktop: boolean,
     key: string,
+    visitorClass: string,
   ): Promise<RenderedPage | undefined> {
     if (!(await this.turn())) return undefined;
     try {
-      const rendered = await this.entry.render({
-        url,
-        locale,
-        translations: this.translationsOf(locale),
-        context: { now: this.options.now(), desktop, origin: `${request.protocol}://${request.host}` },
-        fetch: injectFetch(app, request),
-      });
+      const known = this.startups.get(visitorClass);
+      const startup =
+        known !== undefined && this.options.now() - known.at < PAGE_FRESH_S * 1000 ? known.state : undefined;
+      const rendered = await this.renderer.render(
+        {
+          url,
+          locale,
+          translations: this.translationsOf(locale),
+          context: { now: this.options.now(), desktop, origin: `${request.protocol}://${request.host}` },
+          ...(startup === undefined ? {} : { startup }),
+        },
+        injectFetch(app, request),
+      );
+      // Kept as first answered: a render that started from them does not make them fresher.
+      if (startup === undefined && rendered.startup !== undefined)
+        this.keepStartup(visitorClass, rendered.startup);
       const pathname = url.split('?', 1)[0] ?? '/';
       const html = this.document(pathname, locale, rendered);
       const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
@@ -181,11 +209,7 @@ export class PageRenderer {
   }
 
   /** index.html with the rendered page: language and direction, head, stylesheets, code, data. */
-  private document(
-    pathname: string,
-    locale: Locale,
-    rendered: Awaited<ReturnType<ServerEntry['render']>>,
-  ): string {
+  private document(pathname: string, locale: Locale, rendered: RenderResult): string {
     const { css, js } = this.chunksOf(this.entry.pageModuleOf(pathname));
     // The page's stylesheets inline: painting waits for no other request (they are a few KB). Its
     // code is listed, not preloaded: the entry preloads it once the page is painted and its first
@@ -285,6 +309,15 @@ export class PageRenderer {
     return strings;
   }
 
+  private keepStartup(visitorClass: string, state: unknown): void {
+    this.startups.delete(visitorClass);
+    this.startups.set(visitorClass, { state, at: this.options.now() });
+    for (const oldest of this.startups.keys()) {
+      if (this.startups.size <= MAX_VISITOR_CLASSES) break;
+      this.startups.delete(oldest);
+    }
+  }
+
   private remember(key: string, page: RenderedPage): void {
     this.cache.delete(key);
     this.cache.set(key, { page, at: Date.now() });
@@ -300,7 +333,7 @@ export class PageRenderer {
 
   /** Waits for a render slot; false when none came within MAX_QUEUE_WAIT_MS. */
   private turn(): Promise<boolean> {
-    if (this.running < MAX_CONCURRENT_RENDERS) {
+    if (this.running < this.maxRunning) {
       this.running++;
       return Promise.resolve(true);
     }
