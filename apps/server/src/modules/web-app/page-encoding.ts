@@ -26,6 +26,12 @@ const brotliAt = (bytes: Buffer, quality: number) =>
 const BEST_BROTLI = 11;
 /** What the first visitors of a page version get while the best is computed (tens of ms). */
 const FAST_BROTLI = 5;
+/**
+ * The best brotli is computed for a page asked this many times: most of a large catalogue's pages
+ * (a title's details, asked once in a while) would otherwise each cost the server 50–100 ms of CPU
+ * in the background, beside the renders, to save a few KB once.
+ */
+export const BEST_BROTLI_AFTER_ASKS = 2;
 
 /**
  * The best brotli runs one at a time, in the background (the thread pool is shared with file
@@ -40,7 +46,8 @@ export class EncodedBody {
   private gzipSize = 0;
   private fastBrotli: Promise<Buffer> | undefined;
   private bestBrotli: Buffer | undefined;
-  private bestStarted = false;
+  private best: Promise<void> | undefined;
+  private brotliAsks = 0;
 
   constructor(html: string) {
     this.identity = Buffer.from(html, 'utf8');
@@ -58,7 +65,7 @@ export class EncodedBody {
         return bytes;
       }));
     if (this.bestBrotli !== undefined) return this.bestBrotli;
-    this.startBest();
+    if (++this.brotliAsks >= BEST_BROTLI_AFTER_ASKS) this.startBest();
     return (this.fastBrotli ??= brotliAt(this.identity, FAST_BROTLI));
   }
 
@@ -73,12 +80,16 @@ export class EncodedBody {
     return this.identity.length + this.gzipSize + (this.bestBrotli?.length ?? 0);
   }
 
+  /** The best brotli under way or done (undefined: not started), settled once it is in place. */
+  get bestBrotliDone(): Promise<void> | undefined {
+    return this.best;
+  }
+
   private startBest(): void {
-    if (this.bestStarted) return;
-    this.bestStarted = true;
+    if (this.best !== undefined) return;
     const best = bestQueue.then(() => brotliAt(this.identity, BEST_BROTLI));
     bestQueue = best.catch(() => undefined);
-    void best.then(
+    this.best = best.then(
       (bytes) => {
         this.bestBrotli = bytes;
         this.fastBrotli = undefined;
