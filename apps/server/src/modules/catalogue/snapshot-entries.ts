@@ -7,7 +7,12 @@ import type {
   Publication,
   Season,
 } from '@antenne/contract';
-import type { QueryableAsset, SortableAsset } from './query/index.js';
+import {
+  queryableAsset,
+  type QueryableAsset,
+  type QueryableFields,
+  type SortableAsset,
+} from './query/index.js';
 import type { AssetRow, LocalizedRow, PublicationRow, SeasonRow } from './repository.js';
 
 /**
@@ -142,7 +147,7 @@ export function entryOf(
     const sorting = l.sortingTitle ?? l.title;
     if (sorting !== undefined) sortingTitles[l.locale] = sorting;
   }
-  const queryable: QueryableAsset = {
+  const fields: QueryableFields = {
     assetId: row.id,
     type: row.type,
     tags: tags.flatMap((t) => t.tagValues.map((v) => ({ scheme: t.type, tagId: v.tagId }))),
@@ -152,11 +157,12 @@ export function entryOf(
     mediaFormats: medias.flatMap((m) => (m.format === undefined ? [] : [m.format])),
     mediaDrms: medias.flatMap((m) => (m.drm === undefined ? [] : [m.drm])),
   };
-  if (productionYear !== undefined) queryable.productionYear = productionYear;
-  if (row.tv_show_id !== null) queryable.tvShowId = row.tv_show_id;
-  if (row.season_id !== null) queryable.seasonId = row.season_id;
-  if (asset.season !== undefined) queryable.season = asset.season;
-  if (asset.episode !== undefined) queryable.episode = asset.episode;
+  if (productionYear !== undefined) fields.productionYear = productionYear;
+  if (row.tv_show_id !== null) fields.tvShowId = row.tv_show_id;
+  if (row.season_id !== null) fields.seasonId = row.season_id;
+  if (asset.season !== undefined) fields.season = asset.season;
+  if (asset.episode !== undefined) fields.episode = asset.episode;
+  const queryable = queryableAsset(fields);
 
   const sortable: SortableAsset = {
     assetId: row.id,

@@ -2,10 +2,11 @@ import { describe, expect, test } from 'vitest';
 import {
   compileAssetQuery,
   parseAssetQuery,
-  type QueryableAsset,
+  queryableAsset,
+  type QueryableFields,
 } from '../../../src/modules/catalogue/query/index.js';
 
-const asset = (overrides: Partial<QueryableAsset> = {}): QueryableAsset => ({
+const asset = (overrides: Partial<QueryableFields> = {}): QueryableFields => ({
   assetId: 'asset-1',
   type: 'MOVIE',
   tags: [],
@@ -17,7 +18,9 @@ const asset = (overrides: Partial<QueryableAsset> = {}): QueryableAsset => ({
   ...overrides,
 });
 
-const matches = (query: string, a: QueryableAsset) => compileAssetQuery(parseAssetQuery(query))(a);
+/** Through queryableAsset, as the catalogue builds them: a test's `{ ...polar, assetId }` is read afresh. */
+const matches = (query: string, a: QueryableFields) =>
+  compileAssetQuery(parseAssetQuery(query))(queryableAsset(a));
 
 const polar = asset({
   assetId: 'polar-1',
@@ -164,11 +167,9 @@ describe('compileAssetQuery', () => {
         'tags.subcategory:polar AND (type:MOVIE OR type:TV_SHOW) AND NOT assetId:abc AND participants.name:"agnes varda"',
       ),
     );
-    const assets = Array.from({ length: 20_000 }, (_, i) => ({
-      ...polar,
-      assetId: `a${i}`,
-      type: i % 2 ? 'MOVIE' : 'CLIP',
-    }));
+    const assets = Array.from({ length: 20_000 }, (_, i) =>
+      queryableAsset({ ...polar, assetId: `a${i}`, type: i % 2 ? 'MOVIE' : 'CLIP' }),
+    );
     expect(assets.filter(predicate)).toHaveLength(10_000);
   });
 });

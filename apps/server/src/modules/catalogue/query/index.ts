@@ -1,5 +1,11 @@
 export { parseAssetQuery, ASSET_TYPES, MAX_QUERY_DEPTH, MAX_QUERY_LENGTH, type QueryNode } from './parse.js';
-export { compileAssetQuery, type AssetPredicate, type QueryableAsset } from './evaluate.js';
+export {
+  compileAssetQuery,
+  queryableAsset,
+  type AssetPredicate,
+  type QueryableAsset,
+  type QueryableFields,
+} from './evaluate.js';
 export {
   parseAssetSort,
   compareAssets,
