@@ -1,63 +1,39 @@
-import type { Asset } from '@antenne/contract';
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayNames } from './details-model';
-import styles from './vod-details-page.module.css';
+import type { DetailsDialogProps } from './details-dialog';
 
-/** The Details button and its overlay: title, summary, subtitles, country, cast, year, duration. */
+const loadDialog = () => import('./details-dialog');
+/** The overlay's code (React Aria's modal) is fetched when the button is first pointed at or pressed. */
+const DetailsDialog = lazy(loadDialog);
+
+/**
+ * The Details button and its overlay. The button is a plain one, live as soon as the page is; the
+ * dialog's code is not part of the details page's first load (docs/adr/0030).
+ */
 export function DetailsOverlay({
-  asset,
-  title,
-  summary,
-  countries,
-  actors,
-  minutes,
   triggerClassName,
-}: {
-  asset: Asset;
-  title: string;
-  summary: string | undefined;
-  countries: string[];
-  actors: string[];
-  minutes: number | undefined;
-  triggerClassName: string;
-}) {
-  const { t, i18n } = useTranslation();
-  const subtitles = displayNames(asset.subtitles, i18n.language, 'language');
-  const rows: [string, string][] = [];
-  if (subtitles.length > 0) rows.push([t('DETAILS.SUBTITLES'), subtitles.join(', ')]);
-  if (countries.length > 0) rows.push([t('DETAILS.COUNTRY'), countries.join(', ')]);
-  if (actors.length > 0) rows.push([t('DETAILS.CAST'), actors.join(', ')]);
-  if (asset.productionYear) rows.push([t('DETAILS.YEAR'), String(asset.productionYear)]);
-  if (minutes !== undefined) rows.push([t('DETAILS.DURATION'), t('DETAILS.MINUTES', { count: minutes })]);
+  ...details
+}: DetailsDialogProps & { triggerClassName: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
   return (
-    <DialogTrigger>
-      <Button className={triggerClassName}>{t('DETAILS.MORE_DETAILS')}</Button>
-      <ModalOverlay isDismissable className={styles.overlay}>
-        <Modal className={styles.modal}>
-          <Dialog className={styles.dialog}>
-            {({ close }) => (
-              <>
-                <Heading slot="title" className={styles.dialogTitle}>
-                  {title}
-                </Heading>
-                {summary ? <p className={styles.dialogSummary}>{summary}</p> : null}
-                <dl className={styles.dialogList}>
-                  {rows.map(([term, value]) => (
-                    <div key={term} className={styles.dialogRow}>
-                      <dt>{term}</dt>
-                      <dd>{value}</dd>
-                    </div>
-                  ))}
-                </dl>
-                <Button className={styles.action} onPress={close}>
-                  {t('DETAILS.CLOSE')}
-                </Button>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <>
+      <button
+        type="button"
+        className={triggerClassName}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => setOpen(true)}
+      >
+        {t('DETAILS.MORE_DETAILS')}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <DetailsDialog {...details} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

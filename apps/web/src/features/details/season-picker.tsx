@@ -1,9 +1,13 @@
+import { useEffect, useId, useRef } from 'react';
 import type { Season } from '@antenne/contract';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import styles from './vod-details-page.module.css';
 
-/** The season dropdown of a series: 'Saison N', the first season selected at first. */
+/**
+ * The season dropdown of a series: 'Saison N', the first season selected at first. A native
+ * `<select>` (docs/adr/0030): the phone's own picker, a screen reader's own combobox, usable
+ * before the app is live, and no widget library on the details page's first load.
+ */
 export function SeasonPicker({
   seasons,
   selected,
@@ -14,28 +18,38 @@ export function SeasonPicker({
   onSelect: (seasonId: string) => void;
 }) {
   const { t } = useTranslation();
+  const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  // A season chosen on the server's page before the app was live: the episodes follow it.
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen !== undefined && chosen !== '' && chosen !== selected) onSelect(chosen);
+    // Once, as the picker first mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <Select
-      className={styles.select}
-      selectedKey={selected ?? null}
-      onSelectionChange={(key) => {
-        if (key !== null) onSelect(String(key));
-      }}
-    >
-      <Label className={styles.selectLabel}>{t('DETAILS.SEASON_LABEL')}</Label>
-      <Button className={styles.selectButton}>
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className={styles.popover}>
-        <ListBox className={styles.listbox}>
+    <div className={styles.select}>
+      <label className={styles.selectLabel} htmlFor={id}>
+        {t('DETAILS.SEASON_LABEL')}
+      </label>
+      <span className={styles.selectBox}>
+        <select
+          ref={select}
+          id={id}
+          className={styles.selectButton}
+          value={selected ?? ''}
+          onChange={(event) => onSelect(event.currentTarget.value)}
+        >
           {seasons.map((season) => (
-            <ListBoxItem key={season.seasonId} id={season.seasonId} className={styles.option}>
+            <option key={season.seasonId} value={season.seasonId}>
               {t('DETAILS.SEASON', { number: season.season })}
-            </ListBoxItem>
+            </option>
           ))}
-        </ListBox>
-      </Popover>
-    </Select>
+        </select>
+        <span className={styles.selectArrow} aria-hidden="true">
+          ▾
+        </span>
+      </span>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { accountPaths } from '@antenne/contract';
 import { renderApp } from '../../../test/render-app';
 import { apiError, config, json, mockFetch, requestsTo } from '../../../test/fetch-mock';
@@ -11,6 +11,10 @@ import { ASSETS, film, series, serve, setUpDetailsTests } from './vod-details-te
 setUpDetailsTests();
 
 describe('VOD details page', () => {
+  // The overlay's code is loaded when first asked for; compiling React Aria for the test takes
+  // seconds, more than a click waits, so it is loaded once beforehand.
+  beforeAll(() => import('./details-dialog'), 60_000);
+
   test('a film: title, minutes rounded up, CSA link, chips without PRIORITÉ 1, watch and trailer links', async () => {
     const fetchMock = serve(
       [film],
@@ -129,8 +133,9 @@ describe('VOD details page', () => {
       '/player/ep-s1-e1/0',
     );
 
-    await user.click(screen.getByRole('button', { name: /Saison 1/ }));
-    await user.click(await screen.findByRole('option', { name: 'Saison 2' }));
+    const picker = screen.getByRole('combobox', { name: 'Saison' });
+    expect(picker).toHaveDisplayValue('Saison 1');
+    await user.selectOptions(picker, 'Saison 2');
     const second = await screen.findByRole('list', { name: 'Saison 2' });
     expect(within(second).getByText('S2 épisode 1')).toBeInTheDocument();
     expect(screen.queryByText('S1 épisode 1')).not.toBeInTheDocument();
