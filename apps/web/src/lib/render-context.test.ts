@@ -40,10 +40,30 @@ describe('the parts of a server-drawn page', () => {
     await vi.waitFor(() => expect(document.documentElement.hasAttribute('data-hydrated')).toBe(true));
   });
 
-  test('a part asking once the page’s frame is live (a later render) has nothing to wait for', async () => {
+  test('a part asked as another hydrates (a lane’s cards) takes the next turn; the page is live after it', async () => {
+    const { hydrationTurn, notePageLive } = module;
+    const order: string[] = [];
+    const lane = hydrationTurn('lane-series');
+    let cards: Promise<void> | null = null;
+    void lane!.then(() => {
+      order.push('lane');
+      // The lane renders in its turn and its cards ask for theirs.
+      cards = hydrationTurn('lane-series-cards-0');
+      void cards!.then(() => order.push('cards'));
+    });
+    notePageLive();
+    await lane;
+    expect(cards).not.toBeNull();
+    expect(document.documentElement.hasAttribute('data-hydrated')).toBe(false);
+    await cards;
+    expect(order).toEqual(['lane', 'cards']);
+    await vi.waitFor(() => expect(document.documentElement.hasAttribute('data-hydrated')).toBe(true));
+  });
+
+  test('a part asking once the page is live (a later render) has nothing to wait for', async () => {
     const { hydrationTurn, notePageLive } = module;
     notePageLive();
-    expect(hydrationTurn('lane-sport')).toBeNull();
     await vi.waitFor(() => expect(document.documentElement.hasAttribute('data-hydrated')).toBe(true));
+    expect(hydrationTurn('lane-sport')).toBeNull();
   });
 });

@@ -63,6 +63,8 @@ export const afterPageLive: Promise<void> = new Promise((resolve) => {
 });
 
 let frameHydrated = false;
+/** Every part of the first page has hydrated: later renders wait for nothing. */
+let pageLive = false;
 let noteFrameHydrated: () => void = () => undefined;
 /** The chain of the parts hydrated after the page's frame, one task each, in page order. */
 let lastTurn: Promise<void> = new Promise((resolve) => (noteFrameHydrated = resolve));
@@ -81,7 +83,8 @@ export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve,
 export function hydrationTurn(part: string): Promise<void> | null {
   const known = turns.get(part);
   if (known !== undefined) return known;
-  if (frameHydrated) return null;
+  // A part inside a part (a lane's cards) asks as its part hydrates: it takes the next turns.
+  if (pageLive) return null;
   const turn = lastTurn.then(nextTask);
   lastTurn = turn;
   turns.set(part, turn);
@@ -97,8 +100,15 @@ export function notePageLive(): void {
   if (frameHydrated) return;
   frameHydrated = true;
   noteFrameHydrated();
-  void lastTurn.then(nextTask).then(() => {
-    document.documentElement.setAttribute(PAGE_LIVE_ATTRIBUTE, '');
-    markLive();
-  });
+  // Live once the last part has hydrated, parts asked for meanwhile included.
+  const settle = (): void => {
+    const last = lastTurn;
+    void last.then(nextTask).then(() => {
+      if (last !== lastTurn) return settle();
+      pageLive = true;
+      document.documentElement.setAttribute(PAGE_LIVE_ATTRIBUTE, '');
+      markLive();
+    });
+  };
+  settle();
 }

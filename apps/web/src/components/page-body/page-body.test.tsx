@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { heroImageSources, type Asset, type Component, type ComponentReference } from '@antenne/contract';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { apiError, json, mockFetch, type Handler } from '../../../test/fetch-mock';
 import { heroTarget, HERO_ROTATION_MS } from '../hero/hero-banner';
@@ -136,6 +136,10 @@ describe('page body rules', () => {
 });
 
 describe('the home page', () => {
+  // The popups' code is loaded when one first opens; compiling React Aria for the test takes
+  // seconds on a cold run, more than a click waits, so it is loaded once beforehand.
+  beforeAll(() => import('../modal/popup-dialog'), 60_000);
+
   beforeEach(() => {
     // jsdom has no IntersectionObserver: lanes load at once and arrows stay hidden.
     vi.stubGlobal('IntersectionObserver', undefined);
