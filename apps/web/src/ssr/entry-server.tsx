@@ -47,8 +47,11 @@ export interface ServerRenderResult {
   /** Where the page sent the visitor instead (a redirect), if it did. */
   redirectTo?: string;
   data: PageData;
-  /** The startup answers this render had (STARTUP_QUERIES), for the next render of its visitor class. */
-  startup: DehydratedState;
+  /**
+   * The startup answers this render asked for (STARTUP_QUERIES), for the next render of its visitor
+   * class; none when it was given them.
+   */
+  startup?: DehydratedState;
 }
 
 /**
@@ -166,10 +169,15 @@ async function renderPage(
       // hydrated against this HTML.
       hydrate: failed.length === 0 && !drawn.again,
     },
-    startup: dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) =>
-        query.state.status === 'success' && STARTUP_QUERIES.has(String(query.queryKey[0])),
-    }),
+    // Only from a render that asked for them itself: one that started from them has nothing newer.
+    ...(input.startup === undefined
+      ? {
+          startup: dehydrate(queryClient, {
+            shouldDehydrateQuery: (query) =>
+              query.state.status === 'success' && STARTUP_QUERIES.has(String(query.queryKey[0])),
+          }),
+        }
+      : {}),
   };
 }
 

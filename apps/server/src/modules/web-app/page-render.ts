@@ -150,13 +150,13 @@ export class PageRenderer {
     const filters = this.options.whitelabel.filters(request.ip, request.headers['user-agent']);
     const country = resolveLocation(filters).country;
     const version = (await this.options.catalogue.snapshot()).version;
-    // Whose startup answers are the same: the server's place, the location filters, the catalogue.
-    const visitorClass = `${request.host}\n${JSON.stringify(filters)}\n${version}`;
     const key = `${request.host}${url}\n${locale}\n${country}\n${desktop ? 'desktop' : 'mobile'}\n${version}`;
     const cached = this.cache.get(key);
     if (cached !== undefined && Date.now() - cached.at < PAGE_FRESH_S * 1000) return cached.page;
     let rendering = this.inflight.get(key);
     if (rendering === undefined) {
+      // Whose startup answers are the same: the server's place, the location filters, the catalogue.
+      const visitorClass = `${request.host}\n${JSON.stringify(filters)}\n${version}`;
       rendering = this.render(app, request, url, locale, desktop, key, visitorClass);
       this.inflight.set(key, rendering);
       void rendering.finally(() => this.inflight.delete(key)).catch(() => undefined);
@@ -188,9 +188,8 @@ export class PageRenderer {
         },
         injectFetch(app, request),
       );
-      // Kept as first answered: a render that started from them does not make them fresher.
-      if (startup === undefined && rendered.startup !== undefined)
-        this.keepStartup(visitorClass, rendered.startup);
+      // Kept as first answered: a render that started from them gives none back.
+      if (rendered.startup !== undefined) this.keepStartup(visitorClass, rendered.startup);
       const pathname = url.split('?', 1)[0] ?? '/';
       const html = this.document(pathname, locale, rendered);
       const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;

@@ -37,7 +37,7 @@ export interface RenderResult {
   head: string;
   redirectTo?: string;
   data: { hydrate: boolean };
-  /** The startup answers the render had (the web app's dehydrated query state). */
+  /** The startup answers the render asked for (the web app's dehydrated query state); none if given them. */
   startup?: unknown;
 }
 
