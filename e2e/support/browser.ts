@@ -52,6 +52,30 @@ export interface PageOptions {
   userAgent?: string;
   /** false: a browser with JavaScript turned off. */
   javaScriptEnabled?: boolean;
+  /**
+   * The visitor's cookie choice before the first page: 'undecided' (the banner shows), or the
+   * accepted optional categories. Default: a returning visitor who refused everything, so that
+   * the banner covers no other test's page.
+   */
+  consent?: 'undecided' | ConsentCategory[];
+}
+
+export type ConsentCategory = 'analytics' | 'advertising';
+
+/**
+ * An init script writing the consent platform's cookie (`antenne_consent`, docs/consent.md) as
+ * vanilla-cookieconsent does for a choice of `accepted`; `overwrite: false` keeps a choice the
+ * visitor made in an earlier document of the context.
+ */
+export function consentCookieScript(accepted: readonly ConsentCategory[], overwrite = true): string {
+  return `(() => {
+    if (${!overwrite} && document.cookie.split('; ').some((c) => c.startsWith('antenne_consent='))) return;
+    const stamp = new Date().toISOString();
+    const value = { categories: ['necessary', ...${JSON.stringify(accepted)}], revision: 0, data: null,
+      consentTimestamp: stamp, lastConsentTimestamp: stamp, consentId: '00000000-0000-4000-8000-000000000000',
+      services: { necessary: [], analytics: [], advertising: [] }, expirationTime: Date.now() + 182 * 86400000 };
+    document.cookie = 'antenne_consent=' + encodeURIComponent(JSON.stringify(value)) + '; path=/; max-age=15724800; samesite=lax';
+  })();`;
 }
 
 export async function newPage(
@@ -66,6 +90,8 @@ export async function newPage(
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     ...(options.extraHTTPHeaders ? { extraHTTPHeaders: options.extraHTTPHeaders } : {}),
   });
+  const consent = options.consent ?? [];
+  if (consent !== 'undecided') await context.addInitScript(consentCookieScript(consent, false));
   if (options.initScript !== undefined) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] uncaught: ${error.message}`));

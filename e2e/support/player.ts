@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { consentCookieScript } from './browser.js';
 import type { BrowserSuite } from './suite.js';
 
 /** The demo catalogue's titles and settings the player tests play (README, packages/content). */
@@ -33,7 +34,7 @@ export const RECORD_CSP = `
   document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
 `;
 /** The visitor accepted cookies and advertising (ads need consent: SPEC-DECISIONS). */
-export const CONSENT = `try { localStorage.setItem('consent', 'all'); } catch {}`;
+export const CONSENT = consentCookieScript(['analytics', 'advertising']);
 
 export const video = (page: Page) => page.locator('video[data-phase]');
 export const phase = (page: Page) => video(page).getAttribute('data-phase');

@@ -21,6 +21,7 @@ export * from './epg.js';
 export * from './epg-schemas.js';
 export * from './recordings.js';
 export * from './recordings-schemas.js';
+export * from './dashboard.js';
 export * from './parental.js';
 export * from './startup.js';
 export * from './query-keys.js';

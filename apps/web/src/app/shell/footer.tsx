@@ -3,7 +3,7 @@ import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
 import { useStartup } from '../../api/use-startup';
-import { hasConsent, openConsentPreferences } from '../../lib/analytics/consent';
+import { openConsentPreferences } from '../../lib/analytics/consent';
 import { groupFooterItems, type FooterGroup, type FooterLink } from './footer-groups';
 import { menuItemsOf } from './menu-links';
 import styles from './footer.module.css';
@@ -97,7 +97,7 @@ function FooterAnchor({ link, newTabLabel }: { link: FooterLink; newTabLabel: st
   }
   const onClick = link.cookies
     ? (event: MouseEvent) => {
-        if (hasConsent() && openConsentPreferences()) event.preventDefault();
+        if (openConsentPreferences()) event.preventDefault();
       }
     : undefined;
   return (

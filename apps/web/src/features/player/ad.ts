@@ -4,6 +4,8 @@
  * route only, and only when an ad may play. Tests replace this module.
  */
 
+import { consentString } from '../../lib/analytics/consent';
+
 /** What the player drives while the ad plays (the VASTTracker behind it fires the pixels). */
 export interface AdTracker {
   setDuration(seconds: number): void;
@@ -58,10 +60,12 @@ export function pickMediaFile(
  * Fetches the VAST document at `vastUrl`; the first linear creative with a playable file, or
  * null when there is no ad. Rejects when the request fails (the caller goes on to the content).
  */
-export async function fetchPreroll(vastUrl: string): Promise<PrerollAd | null> {
+export async function fetchPreroll(vastUrl: string, consent = consentString()): Promise<PrerollAd | null> {
   const { VASTClient, VASTTracker } = await import('@dailymotion/vast-client');
   const client = new VASTClient();
-  const response = (await client.get(new URL(vastUrl, window.location.href).href)) as {
+  const url = new URL(vastUrl, window.location.href);
+  if (consent) url.searchParams.set('consent', consent);
+  const response = (await client.get(url.href)) as {
     ads?: {
       creatives?: {
         type?: string;

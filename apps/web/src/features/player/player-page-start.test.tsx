@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import type { PlayFormat } from '@antenne/contract';
+import { CONSENT_COOKIE, consentCookieValue } from '../../lib/analytics/consent';
 import { renderApp } from '../../../test/render-app';
 import { json } from '../../../test/fetch-mock';
 import type { AdTracker } from './ad';
@@ -25,7 +26,7 @@ setUpPlayerPageTests();
 describe('player page', () => {
   test('plays brand bumper → classification bumper → ad → the asset, tracking the ad', async () => {
     signIn();
-    localStorage.setItem('consent', 'yes');
+    document.cookie = `${CONSENT_COOKIE}=${consentCookieValue(['analytics', 'advertising'])}; path=/`;
     const tracker: AdTracker = {
       setDuration: vi.fn(),
       setProgress: vi.fn(),
@@ -126,7 +127,7 @@ describe('player page', () => {
 
   test('a failed ad decision goes on to the asset', async () => {
     signIn();
-    localStorage.setItem('consent', 'yes');
+    document.cookie = `${CONSENT_COOKIE}=${consentCookieValue(['analytics', 'advertising'])}; path=/`;
     ad.fetchPreroll.mockRejectedValue(new Error('offline'));
     serve({
       [playPath('film-1')]: () =>

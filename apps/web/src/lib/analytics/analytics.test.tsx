@@ -3,7 +3,6 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { mockFetch } from '../../../test/fetch-mock';
 import { analytics, createMemoryTransport, memoryTransport, setTransport } from './analytics';
-import { CONSENT_STORAGE_KEY, hasConsent } from './consent';
 
 afterEach(() => setTransport(undefined));
 
@@ -42,15 +41,5 @@ describe('analytics', () => {
     await waitFor(() => expect(pages()).toEqual(['/', '/search?q=dakar']));
     await act(() => router.navigate('/settings'));
     await waitFor(() => expect(pages()).toEqual(['/', '/search?q=dakar', '/settings']));
-  });
-});
-
-describe('consent', () => {
-  test("exists once localStorage 'consent' holds a value", () => {
-    expect(hasConsent()).toBe(false);
-    localStorage.setItem(CONSENT_STORAGE_KEY, '');
-    expect(hasConsent()).toBe(false);
-    localStorage.setItem(CONSENT_STORAGE_KEY, 'tcf-string');
-    expect(hasConsent()).toBe(true);
   });
 });

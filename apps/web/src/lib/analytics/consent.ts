@@ -1,24 +1,133 @@
 /**
- * Cookie consent. There is no consent-management platform yet; this is the seam it will use.
+ * Cookie consent (spec part 1 §2, SPEC-DECISIONS; docs/consent.md).
  *
- * - `hasConsent()` is true once localStorage key `consent` holds a non-empty value (whatever a
- *   future consent banner stores there: a TCF string, JSON …). Blocked storage means no consent.
- * - `openConsentPreferences()` opens the platform's preference centre when one has registered
- *   with `registerConsentPreferences()`, and answers whether it did.
+ * The consent platform (vanilla-cookieconsent, lib/consent/) keeps the visitor's choice in the
+ * first-party cookie `antenne_consent`: URI-encoded JSON with `categories` (the accepted ones,
+ * `necessary` always among them) and `lastConsentTimestamp`. This module reads that cookie without
+ * loading the platform, so that everything optional asks `hasConsent(category)` before it runs,
+ * and the server can read the same cookie when it draws a page.
  *
- * The footer's cookie entry uses both: until consent exists (or while no platform is
- * registered) it is a plain link to the cookie-management legal page.
+ * - `hasConsent('analytics' | 'advertising')`: the category is accepted now.
+ * - `consentString()`: our documented consent string, sent with ad and analytics requests:
+ *   `v1;analytics=0|1;advertising=0|1;at=<seconds of the choice>` ('' before any choice).
+ * - `onConsentChange(listener)`: the platform calls `noteConsentChanged()` on every choice, so a
+ *   withdrawal stops what listens at once.
+ * - `openConsentPreferences()`: opens the platform's preferences when it has registered.
  */
 
-export const CONSENT_STORAGE_KEY = 'consent';
+export const CONSENT_CATEGORIES = ['analytics', 'advertising'] as const;
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+export const CONSENT_COOKIE = 'antenne_consent';
 
-export function hasConsent(): boolean {
-  try {
-    const value = window.localStorage.getItem(CONSENT_STORAGE_KEY);
-    return value !== null && value.trim() !== '';
-  } catch {
-    return false;
+export interface ConsentChoice {
+  /** The accepted optional categories. */
+  readonly accepted: readonly ConsentCategory[];
+  /** When the choice was made (ms since the epoch). */
+  readonly at: number;
+}
+
+const isCategory = (value: unknown): value is ConsentCategory =>
+  typeof value === 'string' && (CONSENT_CATEGORIES as readonly string[]).includes(value);
+
+/** The choice in a cookie header (`document.cookie` by default); undefined before any choice. */
+export function readConsent(cookies?: string): ConsentChoice | undefined {
+  let header = cookies;
+  if (header === undefined) {
+    if (typeof document === 'undefined') return undefined;
+    try {
+      header = document.cookie;
+    } catch {
+      return undefined;
+    }
   }
+  const raw = header
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
+    ?.slice(CONSENT_COOKIE.length + 1);
+  if (!raw || raw.length > 4096) return undefined;
+  try {
+    const value = JSON.parse(decodeURIComponent(raw)) as {
+      categories?: unknown;
+      lastConsentTimestamp?: unknown;
+      consentTimestamp?: unknown;
+    };
+    if (!Array.isArray(value.categories)) return undefined;
+    const stamp = value.lastConsentTimestamp ?? value.consentTimestamp;
+    const at = typeof stamp === 'string' ? Date.parse(stamp) : NaN;
+    const accepted = CONSENT_CATEGORIES.filter(
+      (category) => value.categories && (value.categories as unknown[]).includes(category),
+    );
+    return { accepted, at: Number.isFinite(at) ? at : 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `category` is accepted now (false before any choice). */
+export function hasConsent(category: ConsentCategory): boolean {
+  return readConsent()?.accepted.includes(category) ?? false;
+}
+
+/** Our consent string for `choice` (the current one by default); '' before any choice. */
+export function consentString(choice: ConsentChoice | undefined = readConsent()): string {
+  if (!choice) return '';
+  const flags = CONSENT_CATEGORIES.map(
+    (category) => `${category}=${choice.accepted.includes(category) ? 1 : 0}`,
+  );
+  return ['v1', ...flags, `at=${Math.floor(choice.at / 1000)}`].join(';');
+}
+
+/** Reads a consent string (as the server does); undefined when it is not one. */
+export function parseConsentString(value: string): ConsentChoice | undefined {
+  if (value.length > 200) return undefined;
+  const match = /^v1;analytics=([01]);advertising=([01]);at=(\d{1,12})$/.exec(value);
+  if (!match) return undefined;
+  const accepted = CONSENT_CATEGORIES.filter((_, index) => match[index + 1] === '1');
+  return { accepted, at: Number(match[3]) * 1000 };
+}
+
+const listeners = new Set<(choice: ConsentChoice | undefined) => void>();
+
+/** Calls `listener` after every change of the choice; returns the unsubscribe function. */
+export function onConsentChange(listener: (choice: ConsentChoice | undefined) => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** The platform tells that the choice changed (it has written the cookie). */
+export function noteConsentChanged(): void {
+  const choice = readConsent();
+  for (const listener of [...listeners]) {
+    try {
+      listener(choice);
+    } catch {
+      // A listener never stops the others.
+    }
+  }
+}
+
+export { isCategory as isConsentCategory };
+
+/**
+ * The cookie value vanilla-cookieconsent writes for `accepted` at `at` (what it needs to take the
+ * choice as valid: categories, both timestamps, a consent id, revision 0). Tests and the e2e write
+ * a choice with it; the app itself lets the platform write.
+ */
+export function consentCookieValue(accepted: readonly ConsentCategory[], at = Date.now()): string {
+  const stamp = new Date(at).toISOString();
+  return encodeURIComponent(
+    JSON.stringify({
+      categories: ['necessary', ...accepted],
+      revision: 0,
+      data: null,
+      consentTimestamp: stamp,
+      consentId: '00000000-0000-4000-8000-000000000000',
+      services: { necessary: [], analytics: [], advertising: [] },
+      lastConsentTimestamp: stamp,
+      expirationTime: at + 182 * 24 * 3600 * 1000,
+    }),
+  );
 }
 
 let showPreferences: (() => void) | undefined;

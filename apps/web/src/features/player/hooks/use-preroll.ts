@@ -16,7 +16,7 @@ export function usePreroll(): { ad: AdState | undefined; source: PrerollSource; 
 
   const source = useMemo<PrerollSource>(
     () => ({
-      fetch: (vastUrl) => (hasConsent() ? fetchPreroll(vastUrl) : Promise.resolve(null)),
+      fetch: (vastUrl) => (hasConsent('advertising') ? fetchPreroll(vastUrl) : Promise.resolve(null)),
       follow: (preroll, video) => {
         playing.current = preroll;
         const clickThrough = preroll.clickThrough;
