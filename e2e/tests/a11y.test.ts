@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, type Violation } from '../support/axe.js';
-import { launchBrowser } from '../support/browser.js';
+import { consentCookieScript, launchBrowser } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 /**
@@ -58,6 +58,8 @@ async function violations(
   const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
   try {
     await context.addInitScript((lang) => localStorage.setItem('lang-preference', lang), locale);
+    // A returning visitor's cookie choice: the banner (audited in consent.test.ts) covers nothing here.
+    await context.addInitScript(consentCookieScript([], false));
     const page = await context.newPage();
     await page.goto(`${server.url}${path}`);
     // The app starts after the first paint (apps/web/src/main.tsx) and may then reload the page in

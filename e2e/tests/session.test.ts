@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { consentCookieScript } from '../support/browser.js';
 import { DEMO_SUBSCRIBER } from '../support/demo-session.js';
 import { useBrowserSuite } from '../support/suite.js';
 
@@ -70,6 +71,7 @@ describe('a session that ends elsewhere', () => {
     // Another window holding the same session (its storage apart: no storage event reaches it).
     const other = await suite.browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
     try {
+      await other.addInitScript(consentCookieScript([], false));
       await other.addInitScript(
         ([key, value]) => {
           if (sessionStorage.getItem('seeded') === null) {

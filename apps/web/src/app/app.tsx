@@ -2,6 +2,7 @@ import { StrictMode, useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { Boot } from './boot';
 import { AppErrorBoundary } from './app-error-boundary';
+import { ConsentHost } from '../lib/consent/consent-host';
 import { AppRoutes } from './routes';
 import { StartupGate } from './startup/startup-gate';
 
@@ -21,6 +22,7 @@ export function App({ boot, queryClient, onMounted }: AppProps) {
         <QueryClientProvider client={queryClient}>
           <StartupGate boot={boot}>
             <AppRoutes />
+            <ConsentHost />
           </StartupGate>
         </QueryClientProvider>
       </AppErrorBoundary>

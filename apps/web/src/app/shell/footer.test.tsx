@@ -6,6 +6,9 @@ import { registerConsentPreferences } from '../../lib/analytics/consent';
 import { splitFooterTitle } from './footer-groups';
 import { shellHandlers } from './shell-fixtures';
 
+// The consent platform is tested in lib/consent: here the footer alone, with or without one.
+vi.mock('../../lib/consent/consent-host', () => ({ ConsentHost: () => null }));
+
 async function findFooter() {
   const footer = await screen.findByRole('contentinfo');
   await within(footer).findByRole('link', { name: /Mentions légales/ });

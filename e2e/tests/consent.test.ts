@@ -1,0 +1,70 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { axeViolations } from '../support/axe.js';
+import { scrollToFooter } from '../support/footer.js';
+import { useBrowserSuite } from '../support/suite.js';
+
+const suite = useBrowserSuite();
+
+/** Requests only an accepted optional category may make (ads, analytics, crash reports). */
+const OPTIONAL = /\/(ads|vast|eventsink|analytics|crash)(\/|\?|$)/;
+
+const banner = (page: Page) => page.getByRole('dialog', { name: 'Consentement aux cookies' });
+const preferences = (page: Page) => page.getByRole('dialog', { name: 'Préférences de cookies' });
+
+async function consentCookie(page: Page): Promise<{ categories: string[] } | undefined> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'antenne_consent');
+  return cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as { categories: string[] }) : undefined;
+}
+
+describe('cookie consent', () => {
+  test('a first visit shows the banner; refusing keeps only necessary cookies and nothing optional is requested; the footer reopens the preferences', async () => {
+    const { page } = await suite.newPage({ consent: 'undecided', bypassCSP: true });
+    const optional: string[] = [];
+    page.on('request', (request: Request) => {
+      if (OPTIONAL.test(new URL(request.url()).pathname)) optional.push(request.url());
+    });
+    await page.goto(`${suite.server.url}/`);
+    await banner(page).waitFor();
+    for (const name of ['Tout accepter', 'Tout refuser', 'Choisir']) {
+      await banner(page).getByRole('button', { name }).waitFor();
+    }
+    expect(await axeViolations(page)).toEqual([]);
+
+    await banner(page).getByRole('button', { name: 'Tout refuser' }).click();
+    await banner(page).waitFor({ state: 'hidden' });
+    expect((await consentCookie(page))?.categories).toEqual(['necessary']);
+
+    await page.reload();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(await banner(page).count()).toBe(0);
+    const footer = await scrollToFooter(page);
+    await expect
+      .poll(async () => {
+        await footer.getByRole('link', { name: /^Gestion des cookies/ }).click();
+        return preferences(page).isVisible();
+      })
+      .toBe(true);
+    expect(page.context().pages()).toHaveLength(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(optional).toEqual([]);
+  });
+
+  test('in Arabic the banner and the preferences are right to left, and axe finds nothing', async () => {
+    const { page } = await suite.newPage({
+      consent: 'undecided',
+      bypassCSP: true,
+      initScript: `try { localStorage.setItem('lang-preference', 'ar'); } catch {}`,
+    });
+    await page.goto(`${suite.server.url}/`);
+    await page.locator('html[dir="rtl"][lang="ar"]').waitFor({ state: 'attached' });
+    const arabicBanner = page.getByRole('dialog', { name: 'الموافقة على ملفات تعريف الارتباط' });
+    await arabicBanner.waitFor();
+    expect(await page.locator('#cc-main.cc--rtl').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await arabicBanner.getByRole('button', { name: 'اختيار' }).click();
+    await page.getByRole('dialog', { name: 'تفضيلات ملفات تعريف الارتباط' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
