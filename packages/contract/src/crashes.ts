@@ -1,4 +1,3 @@
-import { Type, type Static } from 'typebox';
 import { exposurePrefix, type BusinessUnitRef, type ExposureRoute } from './exposure.js';
 
 /**
@@ -7,6 +6,7 @@ import { exposurePrefix, type BusinessUnitRef, type ExposureRoute } from './expo
  * unhandled rejections and React error boundaries' catches; the server keeps one row per UTC day
  * and fingerprint with a count. Antenne's own call under the Exposure prefix (Exposure publishes
  * none). Only with the audience-measurement consent: the body carries our consent string.
+ * No TypeBox here (the web bundles this file): the body's schema is in crashes-schemas.ts.
  */
 
 /** Spec part 1 §9: the log payload cap, in characters of the JSON body. */
@@ -25,27 +25,3 @@ export const crashPaths = {
 export const crashPatterns = {
   crash: { version: 'v2', pattern: '/analytics/crash' },
 } as const satisfies Record<string, ExposureRoute>;
-
-const text = (maxLength: number, description: string, minLength = 0) =>
-  Type.String({ minLength, maxLength, description });
-
-export const CrashReportSchema = Type.Object(
-  {
-    /** Our consent string (`v1;analytics=1;advertising=0|1;at=…`): analytics must be 1. */
-    consent: text(200, 'the consent string; analytics=1 is required', 1),
-    fingerprint: Type.String({
-      pattern: '^[0-9a-z]{8,64}$',
-      description: 'the hash of the normalised message and top stack frame',
-    }),
-    message: text(CRASH_PAYLOAD_MAX_CHARS, 'the error message', 1),
-    stack: Type.Optional(text(CRASH_PAYLOAD_MAX_CHARS, 'the stack, truncated to fit the cap')),
-    route: Type.String({ pattern: '^/[^?#]{0,511}$', description: 'the pathname (no query string)' }),
-    release: Type.String({ pattern: '^[0-9A-Za-z._+-]{1,64}$', description: 'the web build' }),
-    kind: Type.Union([Type.Literal('error'), Type.Literal('unhandledrejection'), Type.Literal('boundary')], {
-      description: 'error, unhandledrejection or boundary',
-    }),
-    userAgent: Type.Optional(text(512, 'the browser’s user agent')),
-  },
-  { additionalProperties: false, $id: 'CrashReport', title: 'CrashReport' },
-);
-export type CrashReport = Static<typeof CrashReportSchema>;

@@ -23,6 +23,7 @@ export * from './recordings.js';
 export * from './recordings-schemas.js';
 export * from './dashboard.js';
 export * from './crashes.js';
+export * from './crashes-schemas.js';
 export * from './parental.js';
 export * from './startup.js';
 export * from './query-keys.js';
