@@ -1,4 +1,11 @@
-import { CRASH_PAYLOAD_MAX_CHARS, crashPaths, type CrashReport, type ErrorBody } from '@antenne/contract';
+import {
+  CRASH_PAYLOAD_MAX_CHARS,
+  crashPaths,
+  paths,
+  type ConfigWeb,
+  type CrashReport,
+  type ErrorBody,
+} from '@antenne/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
@@ -184,5 +191,32 @@ describe.each(engines)('POST /v2/customer/{c}/businessunit/{bu}/analytics/crash 
     expect((await crashes.report({ from: old, to: old })).crashes).toHaveLength(1);
     await crashes.purge(clock.now + 31 * DAY);
     expect((await crashes.report({ from: old, to: old })).crashes).toEqual([]);
+  });
+});
+
+/** SENTRY_DSN reaches the browser in the web config (the web app then reports to Sentry instead). */
+describe.each(engines)('GET /config/config_web.json with SENTRY_DSN (%s)', (engine) => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await testDb?.cleanup();
+  });
+
+  test.each([
+    ['https://public@o1.ingest.sentry.io/42', 'https://public@o1.ingest.sentry.io/42'],
+    ['', undefined],
+  ])('SENTRY_DSN=%j → sentryDsn %j', async (dsn, expected) => {
+    const app = await buildTestApp(testDb, {
+      config: { crashes: { rateLimitPerMinute: 10, retentionDays: 395, sentryDsn: dsn } },
+    });
+    try {
+      const answer = await app.inject({ method: 'GET', url: `${paths.configWeb()}?client=json` });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json<ConfigWeb>().sentryDsn).toBe(expected);
+    } finally {
+      await app.close();
+    }
   });
 });

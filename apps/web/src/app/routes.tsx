@@ -144,7 +144,7 @@ interface BoundaryState {
 }
 
 /** A page that crashed, or whose code failed to load, shows a way out instead of a blank screen. */
-class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, failedAt: null };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {

@@ -4,6 +4,7 @@ import * as Sentry from '@sentry/browser';
 import { CRASH_PAYLOAD_MAX_CHARS, crashPaths, type CrashReport } from '@antenne/contract';
 import { config, mockFetch } from '../../../test/fetch-mock';
 import { AppErrorBoundary } from '../../app/app-error-boundary';
+import { RouteErrorBoundary } from '../../app/routes';
 import { CONSENT_COOKIE, consentCookieValue } from '../analytics/consent';
 import { capReport, configureCrashReports, CRASH_REPORTS_PER_MINUTE, installCrashReporter, RELEASE } from '.';
 
@@ -179,6 +180,29 @@ describe('crash reports (issue 17 item 5; spec part 1 §4, §9)', () => {
         release: RELEASE,
       }),
     ]);
+  });
+
+  test('the route error boundary reports too, and its way-out page shows', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    window.history.replaceState(null, '', '/search?q=private+words');
+    function Broken(): never {
+      throw failure('the search page broke');
+    }
+    const view = render(
+      <RouteErrorBoundary pathname="/search">
+        <Broken />
+      </RouteErrorBoundary>,
+    );
+    expect(view.getByRole('alert')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent(fetchMock)).toEqual([
+      expect.objectContaining({
+        kind: 'boundary',
+        message: 'Error: the search page broke',
+        route: '/search',
+      }),
+    ]);
+    expect(JSON.stringify(sent(fetchMock))).not.toContain('private');
   });
 
   test('with a Sentry DSN in the config the report goes to Sentry (loaded then), nothing to our server', async () => {
