@@ -6,7 +6,13 @@ import { config, mockFetch } from '../../../test/fetch-mock';
 import { AppErrorBoundary } from '../../app/app-error-boundary';
 import { RouteErrorBoundary } from '../../app/routes';
 import { CONSENT_COOKIE, consentCookieValue } from '../analytics/consent';
-import { capReport, configureCrashReports, CRASH_REPORTS_PER_MINUTE, installCrashReporter, RELEASE } from '.';
+import { configureCrashReports, installCrashReporter } from '.';
+import { RELEASE } from './release';
+import { capReport, CRASH_REPORTS_PER_MINUTE } from './reporter';
+import * as runtime from './runtime';
+
+/** The reporting code, already loaded (the app loads it on the first crash: one test below does). */
+const loaded = () => Promise.resolve(runtime);
 
 vi.mock('@sentry/browser', () => ({ init: vi.fn(), captureException: vi.fn() }));
 
@@ -45,7 +51,7 @@ describe('crash reports (issue 17 item 5; spec part 1 §4, §9)', () => {
     fetchMock = mockFetch({ [CRASH_PATH]: () => new Response(null, { status: 204 }) });
     window.history.replaceState(null, '', '/details/film-1?q=secret#top');
     accept();
-    uninstall = installCrashReporter();
+    uninstall = installCrashReporter(window, loaded);
     configureCrashReports(config);
   });
   afterEach(() => {
@@ -103,6 +109,7 @@ describe('crash reports (issue 17 item 5; spec part 1 §4, §9)', () => {
 
     accept();
     throwInWindow(failure('withdrawn'));
+    await vi.advanceTimersByTimeAsync(500);
     refuse();
     await vi.advanceTimersByTimeAsync(5000);
     expect(sent(fetchMock)).toEqual([]);
@@ -150,9 +157,20 @@ describe('crash reports (issue 17 item 5; spec part 1 §4, §9)', () => {
     expect(sent(fetchMock)).toHaveLength(CRASH_REPORTS_PER_MINUTE + 1);
   });
 
-  test('a crash before the config is known leaves once it is', async () => {
+  test('the reporting code is loaded on the first crash; its report still leaves no earlier than 1 s after the crash', async () => {
     uninstall();
     uninstall = installCrashReporter();
+    configureCrashReports(config);
+    const crashedAt = Date.now();
+    throwInWindow(failure('loaded late'));
+    await vi.waitFor(() => expect(sent(fetchMock)).toHaveLength(1), { timeout: 10_000 });
+    expect(Date.now() - crashedAt).toBeGreaterThanOrEqual(1000);
+    expect(sent(fetchMock)[0]).toMatchObject({ message: 'Error: loaded late', route: '/details/film-1' });
+  });
+
+  test('a crash before the config is known leaves once it is', async () => {
+    uninstall();
+    uninstall = installCrashReporter(window, loaded);
     throwInWindow(failure('early'));
     await vi.advanceTimersByTimeAsync(3000);
     expect(sent(fetchMock)).toEqual([]);

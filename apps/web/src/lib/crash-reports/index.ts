@@ -1,9 +1,6 @@
 import type { ConfigWeb, CrashKind } from '@antenne/contract';
-import { postCrashReport } from '../../api/crash-reports';
-import { consentString, hasConsent } from '../analytics/consent';
-import { RELEASE } from './release';
-import { CrashReporter, capReport, type CrashSink } from './reporter';
-import { sentrySink } from './sentry';
+import type { CapturedCrash } from './reporter';
+import type { CrashRuntime } from './runtime';
 
 /**
  * Error reporting (issue 17 item 5; spec part 1 §4, §9; docs/crash-reports.md). Installed once by
@@ -12,63 +9,80 @@ import { sentrySink } from './sentry';
  * 'boundary')`), are reported 1 s later with the route and the release, only with the
  * audience-measurement consent, once per fingerprint, at most 5 a minute, capped at 2048
  * characters — to our server (POST …/analytics/crash), or to Sentry when the config carries a DSN.
+ *
+ * This file is all the first screen carries (a few hundred bytes): it notes the crash, its route
+ * and time, and loads the rest (runtime.ts: consent, fingerprint, cap, limits, sinks) on the first
+ * crash only; the report still leaves 1 s after the crash itself.
  */
 
-export { CRASH_REPORTS_PER_MINUTE, CrashReporter, capReport } from './reporter';
-export { RELEASE } from './release';
+type LoadRuntime = () => Promise<{ createCrashRuntime(userAgent: () => string | undefined): CrashRuntime }>;
 
-let reporter: CrashReporter | undefined;
+interface Installed {
+  win: Window;
+  load: LoadRuntime;
+  runtime?: Promise<CrashRuntime>;
+  config?: ConfigWeb;
+}
 
-/** Our server's sink: the report with the consent string, capped, as a keepalive POST. */
-export function serverSink(
-  config: Pick<ConfigWeb, 'customer' | 'businessUnit' | 'exposureBaseUrl'>,
-): CrashSink {
-  const target = {
-    bu: { customer: config.customer, businessUnit: config.businessUnit },
-    baseUrl: config.exposureBaseUrl,
-  };
-  return {
-    send: ({ report }) => postCrashReport(capReport({ ...report, consent: consentString() }), target),
-  };
+let installed: Installed | undefined;
+
+function runtimeOf(current: Installed): Promise<CrashRuntime> {
+  current.runtime ??= current.load().then(({ createCrashRuntime }) => {
+    const runtime = createCrashRuntime(() => current.win.navigator.userAgent);
+    if (current.config) runtime.configure(current.config);
+    return runtime;
+  });
+  return current.runtime;
+}
+
+function capture(current: Installed, thrown: unknown, kind: CrashKind): void {
+  const crash: CapturedCrash = { thrown, kind, route: current.win.location.pathname, at: Date.now() };
+  runtimeOf(current).then(
+    (runtime) => runtime.capture(crash),
+    () => {
+      // The reporting code could not load (offline): nothing to report with; the next crash tries again.
+      current.runtime = undefined;
+    },
+  );
 }
 
 /**
  * Listens to the window's uncaught errors and unhandled rejections; returns the uninstall. Reports
- * wait for `configureCrashReports` (the app's config says where they go).
+ * wait for `configureCrashReports` (the app's config says where they go). `load` is for tests.
  */
-export function installCrashReporter(win: Window = window): () => void {
-  const installed = new CrashReporter({
-    release: RELEASE,
-    consented: () => hasConsent('analytics'),
-    route: () => win.location.pathname,
-    userAgent: () => win.navigator.userAgent,
-  });
-  reporter = installed;
+export function installCrashReporter(
+  win: Window = window,
+  load: LoadRuntime = () => import('./runtime'),
+): () => void {
+  const current: Installed = { win, load };
+  installed = current;
   const onError = (event: ErrorEvent) => {
     // A resource that failed to load, or a cross-origin script's opaque "Script error.": nothing to tell.
     if (event.error === undefined || event.error === null) {
-      if (!event.message || event.message === 'Script error.') return;
-      installed.capture(event.message, 'error');
+      if (event.message && event.message !== 'Script error.') capture(current, event.message, 'error');
       return;
     }
-    installed.capture(event.error, 'error');
+    capture(current, event.error, 'error');
   };
-  const onRejection = (event: PromiseRejectionEvent) => installed.capture(event.reason, 'unhandledrejection');
+  const onRejection = (event: PromiseRejectionEvent) => capture(current, event.reason, 'unhandledrejection');
   win.addEventListener('error', onError);
   win.addEventListener('unhandledrejection', onRejection);
   return () => {
     win.removeEventListener('error', onError);
     win.removeEventListener('unhandledrejection', onRejection);
-    if (reporter === installed) reporter = undefined;
+    if (installed === current) installed = undefined;
   };
 }
 
 /** The app's config is known: reports go to Sentry when it carries a DSN, else to our server. */
 export function configureCrashReports(config: ConfigWeb): void {
-  reporter?.useSink(config.sentryDsn ? sentrySink(config.sentryDsn, RELEASE) : serverSink(config));
+  if (!installed) return;
+  installed.config = config;
+  const current = installed;
+  if (current.runtime) void current.runtime.then((runtime) => runtime.configure(config));
 }
 
 /** A crash an error boundary caught (kind 'boundary'); nothing before the reporter is installed (a server render). */
 export function reportCrash(error: unknown, kind: CrashKind = 'boundary'): void {
-  reporter?.capture(error, kind);
+  if (installed) capture(installed, error, kind);
 }

@@ -18,6 +18,14 @@ export interface Crash {
   error: unknown;
 }
 
+/** A crash as the page caught it (index.ts): what was thrown, by what, where and when (ms since the epoch). */
+export interface CapturedCrash {
+  thrown: unknown;
+  kind: CrashKind;
+  route: string;
+  at: number;
+}
+
 /** Where reports go once the app's config is known: our server, or Sentry. */
 export interface CrashSink {
   send(crash: Crash): Promise<void>;
@@ -27,8 +35,6 @@ export interface CrashReporterOptions {
   release: string;
   /** Whether audience measurement is accepted now (lib/analytics/consent's hasConsent('analytics')). */
   consented: () => boolean;
-  /** The current route: the pathname only (a query string may hold search terms or tokens). */
-  route: () => string;
   userAgent?: () => string | undefined;
   now?: () => number;
 }
@@ -111,31 +117,37 @@ export class CrashReporter {
     for (const crash of waiting) this.deliver(crash);
   }
 
-  /** Takes a crash in; answers whether a report of it will leave (false: no consent, seen, too many). */
-  capture(thrown: unknown, kind: CrashKind): boolean {
+  /**
+   * Takes a crash in — what was thrown, what caught it, the route (pathname) and the time it
+   * happened; answers whether a report of it will leave (false: no consent, seen, too many). The
+   * report leaves CRASH_REPORT_DELAY_MS after `at` (at once if that is past).
+   */
+  capture({ thrown, kind, route, at }: CapturedCrash): boolean {
     if (!this.options.consented()) return false;
     const { message, stack } = describeThrown(thrown);
     const fingerprint = fingerprintOf(message, stack);
     if (this.seen.has(fingerprint)) return false;
-    const now = this.now();
-    this.sentAt = this.sentAt.filter((at) => now - at < MINUTE_MS);
+    this.sentAt = this.sentAt.filter((sent) => at - sent < MINUTE_MS);
     if (this.sentAt.length >= CRASH_REPORTS_PER_MINUTE) return false;
     this.seen.add(fingerprint);
-    this.sentAt.push(now);
+    this.sentAt.push(at);
     const userAgent = this.options.userAgent?.()?.slice(0, USER_AGENT_MAX);
     const report: Crash['report'] = {
       fingerprint,
       message: message.slice(0, CRASH_PAYLOAD_MAX_CHARS),
       ...(stack ? { stack: stack.slice(0, CRASH_PAYLOAD_MAX_CHARS) } : {}),
-      route: routeOf(this.options.route()),
+      route: routeOf(route),
       release: this.options.release,
       kind,
       ...(userAgent ? { userAgent: clean(userAgent) } : {}),
     };
-    setTimeout(() => {
-      if (this.sink) this.deliver({ report, error: thrown });
-      else this.waiting.push({ report, error: thrown });
-    }, CRASH_REPORT_DELAY_MS);
+    setTimeout(
+      () => {
+        if (this.sink) this.deliver({ report, error: thrown });
+        else this.waiting.push({ report, error: thrown });
+      },
+      Math.max(0, at + CRASH_REPORT_DELAY_MS - this.now()),
+    );
     return true;
   }
 
