@@ -1,7 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, defaultClientConditions, defaultServerConditions } from 'vite';
 import { preact } from '@preact/preset-vite';
 import { reactAriaPreact } from './build/react-aria-preact';
 import { useSyncExternalStoreShim } from './build/aliases';
+
+/**
+ * The release the crash reports carry (lib/crash-reports/release.ts): the web package's version,
+ * then `+` and ANTENNE_BUILD_ID (e.g. a commit id) when the build is given one.
+ */
+const webVersion = (
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+const buildId = (process.env.ANTENNE_BUILD_ID ?? '').replace(/[^0-9A-Za-z.-]/g, '').slice(0, 40);
+const release = buildId ? `${webVersion}+${buildId}` : webVersion;
 
 /** Where `npm run dev` finds the API server (scripts/dev.mjs starts it on :8080). */
 const apiTarget = process.env.ANTENNE_DEV_API_URL ?? 'http://localhost:8080';
@@ -26,7 +37,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // production build whatever NODE_ENV the server runs with).
     noExternal: true,
   },
-  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  define: {
+    __ANTENNE_RELEASE__: JSON.stringify(release),
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
   server: {
     port: 5173,
     // The Host header is kept (no changeOrigin): the server writes absolute URLs (the ClearKey

@@ -33,6 +33,7 @@ import {
   type VerifyIdToken,
 } from './modules/accounts/index.js';
 import { catalogueRoutes, CatalogueService } from './modules/catalogue/index.js';
+import { CrashesService, crashesRoutes } from './modules/crashes/index.js';
 import { healthRoutes } from './modules/health/routes.js';
 import {
   createAccountPasswordCheck,
@@ -219,7 +220,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The snapshot the top-up read must not serve a catalogue imported right after start unchecked.
     snapshots.invalidate();
   });
-  const whitelabel = new WhitelabelService(database.db, tenant, cache);
+  const whitelabel = new WhitelabelService(
+    database.db,
+    tenant,
+    cache,
+    config.crashes.sentryDsn ? { sentryDsn: config.crashes.sentryDsn } : {},
+  );
   // Parental controls (ADR 0012): a restricted profile's catalogue reads leave out titles above its level.
   const viewerLevel = restrictedViewer(database.db, deps.clock);
   const images = new ImageService({
@@ -320,6 +326,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     services: playback,
     sessions: accounts,
   });
+
+  // Crash reports (issue 17 item 5): the web app's, per day and fingerprint; the dashboard reads `crashes.report`.
+  const crashes = new CrashesService({
+    db: database.db,
+    rateLimitPerMinute: config.crashes.rateLimitPerMinute,
+    retentionDays: config.crashes.retentionDays,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  await app.register(crashesRoutes, { tenant, crashes });
 
   const indexHtml = readIndexHtml(config.webDistDir);
   if (indexHtml === undefined)

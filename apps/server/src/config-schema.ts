@@ -165,6 +165,30 @@ export const ConfigSchema = Type.Object({
   OIDC_CLIENT_ID: text('', 'Client id at the OpenID Connect provider.'),
   OIDC_CLIENT_SECRET: text('', 'Client secret at the OpenID Connect provider.'),
   OIDC_NAME: text('OpenID Connect', 'Name of the OpenID Connect provider on the sign-in button.'),
+  CRASH_RATE_LIMIT: Type.Integer({
+    minimum: 1,
+    maximum: 9999,
+    default: 10,
+    description:
+      'Crash reports accepted per client address and minute; past them the answer is 429 `TOO_MANY_REQUESTS`.',
+    'x-expected': 'an integer from 1 to 9999',
+    'x-section': 'Crash reports',
+  }),
+  CRASH_RETENTION_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    default: 395,
+    description: 'Days the crash reports are kept (one row per day and fingerprint); older days are deleted.',
+    'x-expected': 'an integer from 1 to 3650',
+  }),
+  SENTRY_DSN: text(
+    '',
+    'A Sentry DSN: the web app then sends its crash reports to Sentry (`@sentry/browser`, loaded only then) instead of this server. Empty: to this server.',
+    {
+      pattern: '^(|https?://[^\\s@]+@[^\\s/]+/\\S+)$',
+      'x-expected': 'a Sentry DSN (https://<key>@<host>/<project>)',
+    },
+  ),
 });
 
 export type VariableName = keyof typeof ConfigSchema.properties;

@@ -59,6 +59,8 @@ export interface Config {
   social: Partial<Record<SocialProvider, { clientId: string; clientSecret: string }>>;
   /** The generic OpenID Connect provider, when OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
   oidc: { issuerUrl: string; clientId: string; clientSecret: string; name: string } | null;
+  /** Crash reports (issue 17): the per-client limit a minute, the days kept, the Sentry DSN the web app reports to instead ('' none). */
+  crashes: { rateLimitPerMinute: number; retentionDays: number; sentryDsn: string };
 }
 
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -221,6 +223,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     authSignInLimit: v.AUTH_SIGN_IN_LIMIT,
     social,
     oidc,
+    crashes: {
+      rateLimitPerMinute: v.CRASH_RATE_LIMIT,
+      retentionDays: v.CRASH_RETENTION_DAYS,
+      sentryDsn: v.SENTRY_DSN,
+    },
   };
 }
 

@@ -90,6 +90,7 @@ describe('configuration from the environment', () => {
       authSignInLimit: 5,
       social: {},
       oidc: null,
+      crashes: { rateLimitPerMinute: 10, retentionDays: 395, sentryDsn: '' },
     });
   });
 

@@ -8,12 +8,16 @@ import { App } from './app/app';
 import { readyBoot, startBoot } from './app/boot';
 import { createQueryClient } from './app/query-client';
 import { preloadPage } from './app/routes';
+import { installCrashReporter } from './lib/crash-reports';
 import { createI18nWith } from './lib/i18n';
 import { languageCookieIs, mirrorLanguagePreference } from './lib/language';
 import { isServerRenderedPage, nextTask, setRenderContextReader } from './lib/render-context';
 import { reportHydrationMismatches } from './ssr/hydration-mismatch';
 import { readPageData, seedQueries } from './ssr/page-data';
 import { restoreSessionAfterHydration } from './state/session-store';
+
+// Uncaught errors and unhandled rejections are reported from here on (the browser only).
+installCrashReporter();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

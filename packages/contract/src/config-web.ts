@@ -58,6 +58,8 @@ export const ConfigWebSchema = Type.Object(
       enabled: Type.Boolean(),
       url: Type.String(),
     }),
+    /** The server's SENTRY_DSN: crash reports go to Sentry instead of the server (issue 17 item 5). */
+    sentryDsn: Type.Optional(Type.String({ maxLength: 500 })),
   },
   { $id: 'ConfigWeb', title: 'ConfigWeb' },
 );

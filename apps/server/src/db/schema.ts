@@ -33,6 +33,8 @@ export interface Database {
   programmes: ProgrammesTable;
   recordings: RecordingsTable;
   recording_series: RecordingSeriesTable;
+  crash_reports: CrashReportsTable;
+  crash_rate: CrashRateTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -334,6 +336,28 @@ export interface RecordingSeriesTable {
   channel_id: string;
   series_key: string;
   created_at: string;
+}
+
+/** Crash reports (issue 17): one row per UTC day and fingerprint, counted; the first report's text kept. */
+export interface CrashReportsTable {
+  day: string;
+  fingerprint: string;
+  count: number;
+  first_seen_ms: number | string | bigint;
+  last_seen_ms: number | string | bigint;
+  kind: string;
+  message: string;
+  stack: string | null;
+  route: string;
+  release: string;
+  user_agent: string | null;
+}
+
+/** The crash reports' rate limit: reports per client address and fixed minute (`window_ms`: its start). */
+export interface CrashRateTable {
+  client: string;
+  window_ms: number | string | bigint;
+  count: number;
 }
 
 export type WebConfigRow = Selectable<WebConfigTable>;

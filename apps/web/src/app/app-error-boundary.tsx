@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { Locale } from '@antenne/contract';
 import { bootMessages } from '../lib/boot-messages';
+import { reportCrash } from '../lib/crash-reports';
 import { renderContext } from '../lib/render-context';
 import { StartupError } from './shell/startup-error';
 
@@ -21,6 +22,7 @@ export class AppErrorBoundary extends Component<Props, { failed: boolean }> {
     // On the server: the page is drawn afresh in the browser, not hydrated against this HTML.
     renderContext()?.redrawInBrowser?.();
     console.error('app crashed', error, info.componentStack);
+    reportCrash(error, 'boundary');
   }
 
   override render() {

@@ -2,6 +2,7 @@ import { Component, useEffect, type ComponentType, type ErrorInfo, type ReactNod
 import { parse } from 'regexparam';
 import { matchRoute, Route } from 'wouter';
 import { useLocation, useScrollToTopOnNavigation } from '../lib/router';
+import { reportCrash } from '../lib/crash-reports';
 import { notePageLive, renderContext } from '../lib/render-context';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { BareLayout, MainShell } from './shell/main-shell';
@@ -143,7 +144,7 @@ interface BoundaryState {
 }
 
 /** A page that crashed, or whose code failed to load, shows a way out instead of a blank screen. */
-class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, failedAt: null };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
@@ -160,6 +161,7 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     // On the server: the page is drawn afresh in the browser, not hydrated against this HTML.
     renderContext()?.redrawInBrowser?.();
     console.error('route error', error, info.componentStack);
+    reportCrash(error, 'boundary');
   }
 
   override render() {

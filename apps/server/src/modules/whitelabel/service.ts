@@ -25,11 +25,16 @@ export class WhitelabelService {
     private readonly db: Executor,
     private readonly tenant: Tenant,
     private readonly cache: VersionedCache,
+    /** What the server's own configuration adds to the stored web configuration (SENTRY_DSN). */
+    private readonly fromServer: Pick<ConfigWeb, 'sentryDsn'> = {},
   ) {}
 
   /** The web client configuration, or 404 NOT_FOUND. */
   async webConfig(): Promise<ConfigWeb> {
-    const config = await this.cache.get('web-config', () => findWebConfig(this.db, this.tenant));
+    const config = await this.cache.get('web-config', async () => {
+      const stored = await findWebConfig(this.db, this.tenant);
+      return stored && { ...stored, ...this.fromServer };
+    });
     if (config === undefined) throw new ApiError(404, 'NOT_FOUND', 'no web configuration');
     return config;
   }

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { bootMessages } from '../../lib/boot-messages';
+import { configureCrashReports } from '../../lib/crash-reports';
 import { applyTheme } from '../../lib/theme';
 import { StartupContext, useStartupQueries, useStartupValue } from '../../api/use-startup';
 import { Loader } from '../shell/loader';
@@ -23,7 +24,10 @@ export function StartupGate({ boot, children }: { boot: Boot; children: ReactNod
   const i18n = useBootReady(boot);
 
   useEffect(() => {
-    if (config.data) applyTheme(config.data.design);
+    if (!config.data) return;
+    applyTheme(config.data.design);
+    // Crash reports wait for the config: it says where they go (our server, or Sentry).
+    configureCrashReports(config.data);
   }, [config.data]);
 
   if (config.isError && !config.isFetching) {
