@@ -59,6 +59,8 @@ export interface Config {
   social: Partial<Record<SocialProvider, { clientId: string; clientSecret: string }>>;
   /** The generic OpenID Connect provider, when OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
   oidc: { issuerUrl: string; clientId: string; clientSecret: string; name: string } | null;
+  /** Display ads (modules/ads): the provider, the network code and the two alternating site names. */
+  ads: { provider: 'house' | 'gpt'; networkCode: string; siteNames: readonly [string, string] };
 }
 
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -221,6 +223,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     authSignInLimit: v.AUTH_SIGN_IN_LIMIT,
     social,
     oidc,
+    ads: {
+      provider: v.ADS_PROVIDER,
+      networkCode: v.ADS_NETWORK_CODE,
+      siteNames: v.ADS_SITE_NAMES.split(',') as [string, string],
+    },
   };
 }
 
