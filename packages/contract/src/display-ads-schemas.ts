@@ -21,6 +21,7 @@ export const DisplayAdQuerySchema = Type.Object({
   category: Type.Optional(Category),
   consent: Type.Optional(Consent),
   view: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'the page view number' })),
+  index: Type.Optional(Type.Integer({ minimum: 0, maximum: 9, description: "the slot's order on the page" })),
   lang: Type.Optional(Type.String({ maxLength: 8, pattern: '^[a-z]{2}(-[A-Za-z]{2})?$' })),
 });
 

@@ -57,6 +57,8 @@ export interface DisplayAdQuery {
   consent: string;
   /** The page view's number: the ad unit's site name alternates with it. */
   view?: number;
+  /** The slot's order among the page's slots of its position (the 2nd top slot: 1): they rotate. */
+  index?: number;
   lang?: string;
 }
 

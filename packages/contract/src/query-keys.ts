@@ -86,7 +86,7 @@ export const queryKeys = {
   onNow: (minutesForward: number) => ['onNow', minutesForward] as const,
   /** The profile's network recordings, named in `locale` (ADR 0026). */
   recordings: (token: string | null, locale: string) => ['recordings', token, locale] as const,
-  /** A display ad decision (issue 17): one per slot, size class, page, category, consent, view and language. */
+  /** A display ad decision (issue 17): one per slot (and its order), size class, page, category, consent, view and language. */
   displayAd: (q: DisplayAdQuery) =>
     [
       'displayAd',
@@ -96,6 +96,7 @@ export const queryKeys = {
       q.category ?? null,
       q.consent,
       q.view ?? null,
+      q.index ?? 0,
       q.lang ?? null,
     ] as const,
 } as const;

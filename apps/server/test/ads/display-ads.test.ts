@@ -283,6 +283,12 @@ describe.each(engines)('display ads (%s)', (engine) => {
         ),
       );
       expect(ids).toEqual(['r0', 'r1', 'r0', 'r1']);
+      // The second slot of a page view shows the other creative.
+      const second = await ads.decide(
+        { ...base, slot: 'top', size: 'small', page: 'home', view: 0, index: 1 },
+        viewer,
+      );
+      expect(second.ad?.adId).toBe('r1');
     });
 
     test('a client address past the per-minute limit gets 429 until the next minute', async () => {

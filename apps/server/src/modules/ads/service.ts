@@ -68,6 +68,7 @@ export interface DecisionInput {
   category?: string | undefined;
   consent?: string | undefined;
   view?: number | undefined;
+  index?: number | undefined;
   lang?: string | undefined;
 }
 
@@ -106,7 +107,7 @@ export class DisplayAdsService {
   /**
    * The creative for a slot, or null: no advertising consent, a US visitor, or nothing to show.
    * Creatives targeting this page and category come first (then those targeting the page or the
-   * category, then untargeted ones); among equals the page view rotates. A served creative is
+   * category, then untargeted ones); among equals the page view (plus the slot's order on the page) rotates. A served creative is
    * recorded (`served`). With the GPT provider no house creative is chosen: the answer names the
    * GPT slot (ad unit and size) the web app defines instead.
    */
@@ -119,7 +120,7 @@ export class DisplayAdsService {
     const adUnit = adUnitOf(this.deps.config.networkCode, siteName, input.page, input.slot);
     const [width, height] = AD_SLOT_SIZES[input.slot][input.size];
     if (this.provider === 'gpt') return { ad: null, gpt: { adUnit, width, height } };
-    const creative = this.pick(input.page, input.category, turn);
+    const creative = this.pick(input.page, input.category, turn + (input.index ?? 0));
     if (creative === undefined) return { ad: null };
     const lang = adLanguageOf(input.lang);
     const tenant = this.deps.tenant;
