@@ -49,7 +49,8 @@ describe.each(engines)('display ads (%s)', (engine) => {
     expect(response.statusCode).toBe(200);
     return (response.json() as DisplayAdDecision).ad;
   };
-  const base = { slot: 'top', size: 'large', page: 'home', consent: ACCEPTED };
+  // As the web app asks (its GETs carry client=json).
+  const base = { slot: 'top', size: 'large', page: 'home', consent: ACCEPTED, client: 'json' };
 
   describe('GET …/ads/display', () => {
     test.each(

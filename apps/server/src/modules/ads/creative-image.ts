@@ -43,13 +43,13 @@ export function renderCreativeSvg(
   const { background, accent, text } = creative.colors;
   const banner = height <= 90;
   const pad = banner ? 8 : Math.round(Math.min(width, height) * 0.08);
-  const headlineSize = banner ? 13 : Math.round(Math.min(width / 10, height / 7, 44));
+  const headlineSize = banner ? 13 : Math.round(Math.min(width / 12, height / 7, 40));
   const ctaSize = banner ? 11 : Math.round(headlineSize * 0.6);
   const ctaWidth = Math.round(copy.cta.length * ctaSize * 0.62 + ctaSize * 2);
   const ctaHeight = Math.round(ctaSize * 2.2);
   // The headline's box: beside the button on a banner, above it otherwise.
   const textWidth = banner ? width - ctaWidth - pad * 3 : width - pad * 2;
-  const maxChars = Math.max(8, Math.floor(textWidth / (headlineSize * 0.56)));
+  const maxChars = Math.max(8, Math.floor(textWidth / (headlineSize * 0.62)));
   const maxLines = banner
     ? 2
     : Math.max(1, Math.floor((height - pad * 3 - ctaHeight - headlineSize) / (headlineSize * 1.2)));

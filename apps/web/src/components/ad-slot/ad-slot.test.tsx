@@ -93,6 +93,16 @@ function serveHome(decision: Handler = () => json({ ad: houseAd } satisfies Disp
   });
 }
 
+/** The observers see `slot` with `ratio` of it in view. */
+const inView = (slot: Element, ratio: number) =>
+  act(async () => {
+    FakeIntersectionObserver.show(slot, ratio);
+  });
+const advance = (ms: number) =>
+  act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+
 async function showAd() {
   const fetchMock = serveHome();
   renderApp('/');
@@ -135,68 +145,38 @@ describe('AdSlot', () => {
   test('one impression once half the slot has been in view for a whole second, not before', async () => {
     const { slot } = await showAd();
     vi.useFakeTimers();
-    await act(async () => {
-      FakeIntersectionObserver.show(slot, 0.6);
-    });
-    await act(async () => {
-      vi.advanceTimersByTime(VIEWABLE_MS - 1);
-    });
+    await inView(slot, 0.6);
+    await advance(VIEWABLE_MS - 1);
     expect(beacons('impression')).toHaveLength(0);
-    await act(async () => {
-      vi.advanceTimersByTime(1);
-    });
+    await advance(1);
     expect(beacons('impression')).toHaveLength(1);
     expect(beacons('impression')[0]?.searchParams.get('adId')).toBe('promo-compte');
     expect(beacons('impression')[0]?.searchParams.get('consent')).toMatch(/advertising=1/);
     // Once per display: scrolling away and back counts nothing more.
-    await act(async () => {
-      FakeIntersectionObserver.show(slot, 0);
-    });
-    await act(async () => {
-      FakeIntersectionObserver.show(slot, 1);
-    });
-    await act(async () => {
-      vi.advanceTimersByTime(VIEWABLE_MS * 3);
-    });
+    await inView(slot, 0);
+    await inView(slot, 1);
+    await advance(VIEWABLE_MS * 3);
     expect(beacons('impression')).toHaveLength(1);
   });
 
   test('no impression under 50 % in view, nor when it drops below before the second is over', async () => {
     const { slot } = await showAd();
     vi.useFakeTimers();
-    await act(async () => {
-      FakeIntersectionObserver.show(slot, 0.4);
-    });
-    await act(async () => {
-      vi.advanceTimersByTime(VIEWABLE_MS * 5);
-    });
+    await inView(slot, 0.4);
+    await advance(VIEWABLE_MS * 5);
     expect(beacons('impression')).toHaveLength(0);
 
-    await act(async () => {
-      FakeIntersectionObserver.show(slot, 0.5);
-    });
-    await act(async () => {
-      vi.advanceTimersByTime(VIEWABLE_MS - 100);
-    });
-    await act(async () => {
-      FakeIntersectionObserver.show(slot, 0.3);
-    });
-    await act(async () => {
-      vi.advanceTimersByTime(VIEWABLE_MS * 5);
-    });
+    await inView(slot, 0.5);
+    await advance(VIEWABLE_MS - 100);
+    await inView(slot, 0.3);
+    await advance(VIEWABLE_MS * 5);
     expect(beacons('impression')).toHaveLength(0);
 
     // The second starts again from its return into view.
-    await act(async () => {
-      FakeIntersectionObserver.show(slot, 0.8);
-    });
-    await act(async () => {
-      vi.advanceTimersByTime(VIEWABLE_MS - 1);
-    });
+    await inView(slot, 0.8);
+    await advance(VIEWABLE_MS - 1);
     expect(beacons('impression')).toHaveLength(0);
-    await act(async () => {
-      vi.advanceTimersByTime(1);
-    });
+    await advance(1);
     expect(beacons('impression')).toHaveLength(1);
   });
 
@@ -229,18 +209,14 @@ describe('AdSlot', () => {
   test('withdrawing consent collapses the slot at once, and its timer reports nothing', async () => {
     const { slot } = await showAd();
     vi.useFakeTimers();
-    await act(async () => {
-      FakeIntersectionObserver.show(slot, 1);
-    });
+    await inView(slot, 1);
     setConsent(['analytics']);
     await act(async () => {
       noteConsentChanged();
     });
     expect(screen.queryByRole('complementary', { name: 'Publicité' })).not.toBeInTheDocument();
     expect(document.querySelector('[data-ad-slot]')).toBeNull();
-    await act(async () => {
-      vi.advanceTimersByTime(VIEWABLE_MS * 2);
-    });
+    await advance(VIEWABLE_MS * 2);
     expect(beacons('impression')).toHaveLength(0);
   });
 
