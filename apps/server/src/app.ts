@@ -50,6 +50,7 @@ import { createMailer, outboxRoutes } from './modules/mail/index.js';
 import { EpgService, liveRoutes, type ScheduleReader } from './modules/live/index.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { DEMO_IMAGES_DIR, mediaRoutes, type DemoPreparation } from './modules/media/index.js';
+import { DisplayAdsService, displayAdsRoutes } from './modules/ads/index.js';
 import { createPlaybackServices, PlaybackMediaRegistry, playbackRoutes } from './modules/playback/index.js';
 import { RecordingsService, recordingsRoutes } from './modules/recordings/index.js';
 import { readIndexHtml } from './modules/web-app/index-html.js';
@@ -326,6 +327,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     services: playback,
     sessions: accounts,
   });
+  // Display ads (issue 17): the slots' decision, house creatives, tracking; `displayAds.report` feeds the staff dashboard.
+  const displayAds = new DisplayAdsService({
+    db: database.db,
+    tenant,
+    config: config.ads,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  await app.register(displayAdsRoutes, { tenant, ads: displayAds });
 
   // Crash reports (issue 17 item 5): the web app's, per day and fingerprint; the dashboard reads `crashes.report`.
   const crashes = new CrashesService({

@@ -189,6 +189,27 @@ export const ConfigSchema = Type.Object({
       'x-expected': 'a Sentry DSN (https://<key>@<host>/<project>)',
     },
   ),
+  ADS_PROVIDER: Type.Union([Type.Literal('house'), Type.Literal('gpt')], {
+    default: 'house',
+    description:
+      'Display ads (modules/ads): `house` fills the slots with our own creatives; `gpt` leaves the choice to Google Publisher Tag with `ADS_NETWORK_CODE` (docs/display-ads.md).',
+    'x-expected': 'house, gpt',
+    'x-lowercase': true,
+    'x-section': 'Display ads',
+  }),
+  ADS_NETWORK_CODE: text(
+    'antenne',
+    'The ad network code (GPT network code; the fixed publisher id of spec part 2 §9): first segment of every ad unit.',
+    { pattern: '^[A-Za-z0-9_-]{1,64}$', 'x-expected': '1-64 letters, digits, _ or -' },
+  ),
+  ADS_SITE_NAMES: text(
+    'antenne-web-a,antenne-web-b',
+    'The two site names the ad unit alternates between, one page view each (spec part 2 §9), comma-separated.',
+    {
+      pattern: '^[A-Za-z0-9_.-]{1,64},[A-Za-z0-9_.-]{1,64}$',
+      'x-expected': 'two names of letters, digits, _ . or -, separated by a comma',
+    },
+  ),
 });
 
 export type VariableName = keyof typeof ConfigSchema.properties;

@@ -61,6 +61,8 @@ export interface Config {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string; name: string } | null;
   /** Crash reports (issue 17): the per-client limit a minute, the days kept, the Sentry DSN the web app reports to instead ('' none). */
   crashes: { rateLimitPerMinute: number; retentionDays: number; sentryDsn: string };
+  /** Display ads (modules/ads): the provider, the network code and the two alternating site names. */
+  ads: { provider: 'house' | 'gpt'; networkCode: string; siteNames: readonly [string, string] };
 }
 
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -227,6 +229,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       rateLimitPerMinute: v.CRASH_RATE_LIMIT,
       retentionDays: v.CRASH_RETENTION_DAYS,
       sentryDsn: v.SENTRY_DSN,
+    },
+    ads: {
+      provider: v.ADS_PROVIDER,
+      networkCode: v.ADS_NETWORK_CODE,
+      siteNames: v.ADS_SITE_NAMES.split(',') as [string, string],
     },
   };
 }

@@ -68,6 +68,18 @@ describe('configuration from the environment', () => {
     expect(problemsOf({ SMTP_URL: 'ftp://user:hunter2@x' }).join()).not.toContain('hunter2');
   });
 
+  test('display ads: the provider, network code and the two site names, bad values named', () => {
+    expect(
+      loadConfig({ ADS_PROVIDER: 'GPT', ADS_NETWORK_CODE: '21700000', ADS_SITE_NAMES: 'site.fr,site.com' })
+        .ads,
+    ).toEqual({ provider: 'gpt', networkCode: '21700000', siteNames: ['site.fr', 'site.com'] });
+    expect(problemsOf({ ADS_PROVIDER: 'adsense', ADS_NETWORK_CODE: 'a/b', ADS_SITE_NAMES: 'one' })).toEqual([
+      'ADS_PROVIDER="adsense": expected house, gpt',
+      'ADS_NETWORK_CODE="a/b": expected 1-64 letters, digits, _ or -',
+      'ADS_SITE_NAMES="one": expected two names of letters, digits, _ . or -, separated by a comma',
+    ]);
+  });
+
   test('an empty environment gives the documented defaults', () => {
     expect(loadConfig({}, '/srv/antenne')).toEqual({
       port: 8080,
@@ -91,6 +103,7 @@ describe('configuration from the environment', () => {
       social: {},
       oidc: null,
       crashes: { rateLimitPerMinute: 10, retentionDays: 395, sentryDsn: '' },
+      ads: { provider: 'house', networkCode: 'antenne', siteNames: ['antenne-web-a', 'antenne-web-b'] },
     });
   });
 

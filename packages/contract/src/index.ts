@@ -24,6 +24,8 @@ export * from './recordings-schemas.js';
 export * from './dashboard.js';
 export * from './crashes.js';
 export * from './crashes-schemas.js';
+export * from './display-ads.js';
+export * from './display-ads-schemas.js';
 export * from './parental.js';
 export * from './startup.js';
 export * from './query-keys.js';

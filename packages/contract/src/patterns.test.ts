@@ -8,6 +8,7 @@ import {
 } from './exposure.js';
 import { cataloguePatterns, locationPatterns, paths, rootPatterns, whitelabelPatterns } from './paths.js';
 import { epgPaths, epgPatterns, parseProgramDetailsId, programDetailsId } from './epg.js';
+import { displayAdPaths, displayAdPatterns } from './display-ads.js';
 import { playbackPaths, playbackPatterns } from './playback.js';
 import { recordingPaths, recordingPatterns } from './recordings.js';
 
@@ -82,6 +83,14 @@ const exposureCases: [string, ExposureRoute, string, Record<string, string>][] =
   ['playbackPaths.clearKeyLicense', playbackPatterns.clearKeyLicense, playbackPaths.clearKeyLicense(bu), {}],
   ['playbackPaths.vast', playbackPatterns.vast, playbackPaths.vast(bu), {}],
   ['playbackPaths.adTracking', playbackPatterns.adTracking, playbackPaths.adTracking(bu), {}],
+  ['displayAdPaths.decision', displayAdPatterns.decision, displayAdPaths.decision(bu), {}],
+  ['displayAdPaths.track', displayAdPatterns.track, displayAdPaths.track(bu), {}],
+  [
+    'displayAdPaths.creative',
+    displayAdPatterns.creative,
+    displayAdPaths.creative(bu, 'promo-direct', 300, 250),
+    { adId: 'promo-direct', size: '300x250.svg' },
+  ],
   ['playbackPaths.eventsinkInit', playbackPatterns.eventsinkInit, playbackPaths.eventsinkInit(bu), {}],
   ['playbackPaths.eventsinkSend', playbackPatterns.eventsinkSend, playbackPaths.eventsinkSend(bu), {}],
   [

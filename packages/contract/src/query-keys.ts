@@ -1,3 +1,4 @@
+import type { DisplayAdQuery } from './display-ads.js';
 import type { StructureParams } from './startup.js';
 
 /**
@@ -85,4 +86,17 @@ export const queryKeys = {
   onNow: (minutesForward: number) => ['onNow', minutesForward] as const,
   /** The profile's network recordings, named in `locale` (ADR 0026). */
   recordings: (token: string | null, locale: string) => ['recordings', token, locale] as const,
+  /** A display ad decision (issue 17): one per slot (and its order), size class, page, category, consent, view and language. */
+  displayAd: (q: DisplayAdQuery) =>
+    [
+      'displayAd',
+      q.slot,
+      q.size,
+      q.page,
+      q.category ?? null,
+      q.consent,
+      q.view ?? null,
+      q.index ?? 0,
+      q.lang ?? null,
+    ] as const,
 } as const;

@@ -35,6 +35,8 @@ export interface Database {
   recording_series: RecordingSeriesTable;
   crash_reports: CrashReportsTable;
   crash_rate: CrashRateTable;
+  ad_display_events: AdDisplayEventsTable;
+  ad_display_rate: AdDisplayRateTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -363,3 +365,23 @@ export interface CrashRateTable {
 export type WebConfigRow = Selectable<WebConfigTable>;
 export type NewWlComponentRow = Insertable<WlComponentTable>;
 export type NewWlConfigRow = Insertable<WlConfigTable>;
+
+/** A display ad's tracking event (modules/ads): served, impression (viewable) or click, by UTC day. */
+export interface AdDisplayEventsTable {
+  id: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  slot: string;
+  size: string;
+  page: string;
+  ad_id: string;
+  event: string;
+  received_at: string;
+}
+
+/** Display-ad tracking requests of one client (a hash of its address) in a one-minute window (epoch ms; bigint: text on PostgreSQL). */
+export interface AdDisplayRateTable {
+  client_key: string;
+  window_start: number | string | bigint;
+  count: number;
+}

@@ -1,9 +1,17 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { heroImageSources, type Asset, type Component, type ComponentReference } from '@antenne/contract';
+import {
+  displayAdPaths,
+  heroImageSources,
+  type Asset,
+  type Component,
+  type ComponentReference,
+  type DisplayAd,
+} from '@antenne/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { apiError, json, mockFetch, type Handler } from '../../../test/fetch-mock';
+import { apiError, config, json, mockFetch, requestsTo, type Handler } from '../../../test/fetch-mock';
+import { CONSENT_COOKIE, consentCookieValue } from '../../lib/analytics/consent';
 import { heroTarget, HERO_ROTATION_MS } from '../hero/hero-banner';
 import { adBefore, pageBlocks } from './page-body';
 
@@ -65,8 +73,10 @@ function serve(
   body: ComponentReference[],
   components: Record<string, Component | 'fail'>,
   lists: Record<string, Asset[] | 'fail'>,
+  extra: Record<string, Handler> = {},
 ) {
   const handlers: Record<string, Handler> = {
+    ...extra,
     [`${COMPONENT}home`]: () =>
       json({
         type: 'Component',
@@ -92,6 +102,21 @@ function serve(
   }
   return mockFetch(handlers);
 }
+
+const houseAd: DisplayAd = {
+  adId: 'promo-direct',
+  slot: 'top',
+  size: 'medium',
+  width: 320,
+  height: 50,
+  imageUrl: '/v2/customer/antenne/businessunit/web/ads/display/creative/promo-direct/320x50.svg?lang=fr',
+  clickUrl: '/details/vod/chaine-antenne-monde-info',
+  altText: 'Antenne Monde Info : l’info du monde en direct',
+  adUnit: '/antenne/antenne-web-a/home/top',
+  siteName: 'antenne-web-a',
+  impressionUrl: '/v2/customer/antenne/businessunit/web/ads/display/track?event=impression',
+  clickTrackingUrl: '/v2/customer/antenne/businessunit/web/ads/display/track?event=click',
+};
 
 const films = (count: number) => Array.from({ length: count }, (_, i) => asset(i + 1));
 
@@ -273,16 +298,38 @@ describe('the home page', () => {
     expect(next?.getAttribute('loading')).not.toBe('lazy');
   });
 
-  test('ad slots are reserved before the 5th and 10th blocks', async () => {
+  test('with advertising consent, the ad slots before the 5th and 10th blocks ask for and show an ad', async () => {
+    document.cookie = `${CONSENT_COOKIE}=${consentCookieValue(['advertising'])}; path=/`;
     const body = Array.from({ length: 12 }, (_, i) => ref(`l${i}`));
     const components = Object.fromEntries(
       body.map((b) => [b.referenceId, lane(b.referenceId, `Lane ${b.referenceId}`)]),
     );
     const lists = Object.fromEntries(body.map((b) => [b.referenceId, films(1)]));
-    serve(body, components, lists);
+    const decision = displayAdPaths.decision(config);
+    const fetchMock = serve(body, components, lists, {
+      [decision]: () => json({ ad: houseAd }),
+    });
     const { container } = renderApp('/');
     await screen.findByRole('region', { name: 'Lane l11' });
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /Antenne Monde Info/ })).toHaveLength(2));
     expect(container.querySelectorAll('[data-ad-slot="top"]')).toHaveLength(2);
+    const asked = requestsTo(fetchMock, decision);
+    expect(asked.map((url) => url.searchParams.get('page'))).toEqual(['home', 'home']);
+    expect(asked.map((url) => url.searchParams.get('index'))).toEqual(['0', '1']);
+    expect(asked[0]?.searchParams.get('slot')).toBe('top');
+  });
+
+  test('without advertising consent the ad slots take no space and nothing is asked', async () => {
+    const body = Array.from({ length: 12 }, (_, i) => ref(`l${i}`));
+    const components = Object.fromEntries(
+      body.map((b) => [b.referenceId, lane(b.referenceId, `Lane ${b.referenceId}`)]),
+    );
+    const lists = Object.fromEntries(body.map((b) => [b.referenceId, films(1)]));
+    const fetchMock = serve(body, components, lists);
+    const { container } = renderApp('/');
+    await screen.findByRole('region', { name: 'Lane l11' });
+    expect(container.querySelectorAll('[data-ad-slot]')).toHaveLength(0);
+    expect(requestsTo(fetchMock, displayAdPaths.decision(config))).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { ComponentReference } from '@antenne/contract';
+import type { AdPage, ComponentReference } from '@antenne/contract';
 import { AdSlot } from '../ad-slot/ad-slot';
 import { HeroBanner } from '../hero/hero-banner';
 import { HydrateInTurn } from '../hydrate-in-turn';
@@ -32,8 +32,8 @@ export function pageBlocks(body: readonly ComponentReference[]): ComponentRefere
 export const adBefore = (index: number) =>
   index > 0 && (index + 1) % AD_EVERY_BLOCKS === 0 && (index + 1) / AD_EVERY_BLOCKS <= AD_MAX_SLOTS;
 
-/** A page's body (home, category): hero, lanes and reserved ad slots. */
-export function PageBody({ body }: { body: readonly ComponentReference[] }) {
+/** A page's body (home, category): hero, lanes and ad slots (`page`: the slots' targeting). */
+export function PageBody({ body, page }: { body: readonly ComponentReference[]; page: AdPage }) {
   const blocks = pageBlocks(body);
   let lanes = 0;
   return (
@@ -43,7 +43,9 @@ export function PageBody({ body }: { body: readonly ComponentReference[] }) {
           block.appType === 'carousel' && (block.hasAuthorizedContent === true || lanes++ < EAGER_LANES);
         return (
           <div key={`${block.referenceId}-${index}`}>
-            {adBefore(index) ? <AdSlot position="top" /> : null}
+            {adBefore(index) ? (
+              <AdSlot position="top" page={page} index={(index + 1) / AD_EVERY_BLOCKS - 1} />
+            ) : null}
             {/* A boundary per block: a server-rendered page hydrates its blocks one by one, in
                 short tasks, after its frame (docs/adr/0030). */}
             <Suspense fallback={null}>

@@ -54,7 +54,7 @@ export default function CategoryPage() {
         <div className={styles.placeholder} aria-hidden="true" />
       ) : null}
       {shownText ? <PageTextContent text={shownText} className={styles.body} /> : null}
-      {page.data !== undefined && !textPage ? <PageBody body={body} /> : null}
+      {page.data !== undefined && !textPage ? <PageBody body={body} page="category" /> : null}
     </div>
   );
 }

@@ -56,6 +56,11 @@ export function chipTagIds(asset: Pick<Asset, 'tags'>): string[] {
     .map((v) => v.tagId);
 }
 
+/** The asset's first category tag id (`category:jeunesse`): the details page's ad targeting. */
+export function categoryTagOf(asset: Pick<Asset, 'tags'>): string | undefined {
+  return tagValuesOf(asset).find((v) => v.scheme === 'category')?.tagId;
+}
+
 /** Recommendations come from the first subcategory tag, else the first keyword tag (spec part 2 §4). */
 export function recommendationTag(asset: Pick<Asset, 'tags'>): { scheme: string; tagId: string } | undefined {
   const values = tagValuesOf(asset).filter((v) => !/(^|:)priorite-1$/i.test(v.tagId));

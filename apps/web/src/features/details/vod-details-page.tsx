@@ -14,6 +14,7 @@ import { csaLevelOf, descriptionOf, minutesOf, titleOf } from '../../lib/asset-d
 import {
   backgroundOf,
   castOf,
+  categoryTagOf,
   chipsOf,
   chipTagIds,
   displayNames,
@@ -247,7 +248,7 @@ function Details({ asset }: { asset: Asset }) {
         </Suspense>
       ) : null}
 
-      <AdSlot position="middle" />
+      <AdSlot position="middle" page="details" category={categoryTagOf(asset)} />
 
       {recoItems.length > 0 ? (
         <Suspense fallback={null}>

@@ -17,7 +17,11 @@ export default function HomePage() {
   return (
     <div className={styles.home}>
       <h1 className="visually-hidden">{title}</h1>
-      {page.isError ? <p className={styles.message}>{t('GENERAL.NO_CONTENT')}</p> : <PageBody body={body} />}
+      {page.isError ? (
+        <p className={styles.message}>{t('GENERAL.NO_CONTENT')}</p>
+      ) : (
+        <PageBody body={body} page="home" />
+      )}
     </div>
   );
 }
