@@ -10,6 +10,7 @@ import { cataloguePatterns, locationPatterns, paths, rootPatterns, whitelabelPat
 import { epgPaths, epgPatterns, parseProgramDetailsId, programDetailsId } from './epg.js';
 import { playbackPaths, playbackPatterns } from './playback.js';
 import { recordingPaths, recordingPatterns } from './recordings.js';
+import { dashboardPaths, dashboardPatterns } from './dashboard.js';
 
 /**
  * Matches a path against a route pattern (Fastify syntax: `:name` is one path segment) as the
@@ -125,6 +126,8 @@ const exposureCases: [string, ExposureRoute, string, Record<string, string>][] =
     recordingPaths.series(bu, 'recs_1'),
     { seriesId: 'recs_1' },
   ],
+  ['dashboardPaths.report', dashboardPatterns.report, dashboardPaths.report(bu), {}],
+  ['dashboardPaths.access', dashboardPatterns.access, dashboardPaths.access(bu), {}],
 ];
 
 describe('route patterns and path builders agree', () => {
@@ -147,6 +150,7 @@ describe('route patterns and path builders agree', () => {
       playbackPatterns,
       epgPatterns,
       recordingPatterns,
+      dashboardPatterns,
     ].flatMap((area) => Object.values(area));
     for (const route of all) expect(covered.has(route), JSON.stringify(route)).toBe(true);
   });

@@ -26,6 +26,7 @@ export const PERSONAL_QUERY_RESOURCES = [
   'lastViewedOffset',
   'profiles',
   'recordings',
+  'dashboard',
 ] as const;
 
 export const queryKeys = {
@@ -85,4 +86,8 @@ export const queryKeys = {
   onNow: (minutesForward: number) => ['onNow', minutesForward] as const,
   /** The profile's network recordings, named in `locale` (ADR 0026). */
   recordings: (token: string | null, locale: string) => ['recordings', token, locale] as const,
+  /** The staff dashboard (issue 17): whether the account may open it, and its report over a span. */
+  dashboardAccess: (token: string | null) => ['dashboard', token, 'access'] as const,
+  dashboardReport: (token: string | null, from: string, to: string) =>
+    ['dashboard', token, 'report', from, to] as const,
 } as const;

@@ -33,6 +33,7 @@ export interface Database {
   programmes: ProgrammesTable;
   recordings: RecordingsTable;
   recording_series: RecordingSeriesTable;
+  staff_members: StaffMembersTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -334,6 +335,12 @@ export interface RecordingSeriesTable {
   channel_id: string;
   series_key: string;
   created_at: string;
+}
+
+/** An account (household) holding the staff role: it may open the dashboard (issue 17). */
+export interface StaffMembersTable {
+  household_id: string;
+  granted_at: string;
 }
 
 export type WebConfigRow = Selectable<WebConfigTable>;
