@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { exposurePrefix, type BusinessUnitRef, type ExposureRoute } from './exposure.js';
 
 /**
  * The staff dashboard's report (issue 17): what the audience did over a span of days (UTC,
@@ -74,23 +73,6 @@ export type DashboardReport = Static<typeof DashboardReportSchema>;
 /** A report spans at most this many days. */
 export const DASHBOARD_MAX_DAYS = 92;
 
-// The dashboard's calls (Antenne's own, under the Exposure prefix, shaped as the personal calls:
-// a bearer session; the report for staff only, 403 FORBIDDEN for any other account).
-
-const v2 = (bu: BusinessUnitRef) => exposurePrefix('v2', bu);
-
-export const dashboardPaths = {
-  /** GET ?from&to (YYYY-MM-DD, UTC, inclusive): DashboardReport; staff only. */
-  report: (bu: BusinessUnitRef) => `${v2(bu)}/dashboard/report`,
-  /** GET: DashboardAccess — whether the signed-in account may open the dashboard. */
-  access: (bu: BusinessUnitRef) => `${v2(bu)}/dashboard/access`,
-} as const;
-
-export const dashboardPatterns = {
-  report: { version: 'v2', pattern: '/dashboard/report' },
-  access: { version: 'v2', pattern: '/dashboard/access' },
-} as const satisfies Record<string, ExposureRoute>;
-
 /** GET …/dashboard/report: the span; without them, the last 30 days up to today (UTC). */
 export const DashboardReportQuerySchema = Type.Object({
   from: Type.Optional(Type.String({ maxLength: 10, description: 'first day, YYYY-MM-DD (UTC)' })),
@@ -104,6 +86,3 @@ export const DashboardAccessSchema = Type.Object(
   { $id: 'DashboardAccess', title: 'DashboardAccess' },
 );
 export type DashboardAccess = Static<typeof DashboardAccessSchema>;
-
-/** The span a report covers when the request names none: the last 30 days, today included. */
-export const DASHBOARD_DEFAULT_DAYS = 30;

@@ -10,7 +10,7 @@ import { cataloguePatterns, locationPatterns, paths, rootPatterns, whitelabelPat
 import { epgPaths, epgPatterns, parseProgramDetailsId, programDetailsId } from './epg.js';
 import { playbackPaths, playbackPatterns } from './playback.js';
 import { recordingPaths, recordingPatterns } from './recordings.js';
-import { dashboardPaths, dashboardPatterns } from './dashboard.js';
+import { dashboardPaths, dashboardPatterns } from './dashboard-calls.js';
 
 /**
  * Matches a path against a route pattern (Fastify syntax: `:name` is one path segment) as the
