@@ -56,7 +56,8 @@ export function ChartSection({ title, chart, table, empty }: ChartSectionProps) 
 export function Table({ caption, table }: { caption: string; table: DataTable }) {
   return (
     <table className={styles.table}>
-      <caption className={styles.caption}>{caption}</caption>
+      {/* The table's name for assistive technologies; on screen, the section's heading says it. */}
+      <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
           {table.columns.map((column) => (
@@ -70,12 +71,15 @@ export function Table({ caption, table }: { caption: string; table: DataTable })
         {table.rows.map((row, r) => (
           <tr key={r}>
             {row.map((cell, c) =>
+              // <bdi>: a route or a message keeps its own direction in an Arabic page.
               c === 0 ? (
                 <th key={c} scope="row">
-                  {cell}
+                  <bdi>{cell}</bdi>
                 </th>
               ) : (
-                <td key={c}>{cell}</td>
+                <td key={c}>
+                  <bdi>{cell}</bdi>
+                </td>
               ),
             )}
           </tr>

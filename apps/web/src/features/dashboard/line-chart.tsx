@@ -1,4 +1,5 @@
 import { nice, ticks } from 'd3-array';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import styles from './dashboard.module.css';
 
 export interface LineSeries {
@@ -15,14 +16,15 @@ interface LineChartProps {
   rtl: boolean;
 }
 
-const WIDTH = 640;
+/** The drawing's width before its box is measured (and where ResizeObserver is missing). */
+const DEFAULT_WIDTH = 640;
 const HEIGHT = 220;
 const TOP = 12;
 const BOTTOM = 28;
 const AXIS = 48;
 const END = 16;
-/** At most this many day labels under the axis. */
-const X_LABELS = 6;
+/** The room a day label takes under the axis ("26 oct.", "24 نوفمبر"), in pixels. */
+const X_LABEL_ROOM = 90;
 const TONES = [styles.tone1, styles.tone2, styles.tone3];
 
 /**
@@ -31,8 +33,11 @@ const TONES = [styles.tone1, styles.tone2, styles.tone3];
  * technologies, so the chart is hidden from them by its section.
  */
 export function LineChart({ labels, series, formatNumber, rtl }: LineChartProps) {
+  // Drawn at the box's own width in pixels: the labels keep their size on a phone and a wide screen.
+  const box = useRef<HTMLDivElement>(null);
+  const width = useBoxWidth(box);
   const plotStart = rtl ? END : AXIS;
-  const plotEnd = rtl ? WIDTH - AXIS : WIDTH - END;
+  const plotEnd = rtl ? width - AXIS : width - END;
   // Day i at an even step along the plot; the first day at the inline start.
   const step = labels.length > 1 ? (plotEnd - plotStart) / (labels.length - 1) : 0;
   const x = (i: number) => (rtl ? plotEnd - i * step : plotStart + i * step);
@@ -41,11 +46,27 @@ export function LineChart({ labels, series, formatNumber, rtl }: LineChartProps)
   const axisTicks = ticks(0, top, 4).filter(Number.isInteger);
   const path = (values: readonly number[]) =>
     values.map((value, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(value).toFixed(1)}`).join('');
-  const every = Math.max(1, Math.ceil(labels.length / X_LABELS));
-  const axisX = rtl ? WIDTH - AXIS + 8 : AXIS - 8;
+  const fit = Math.max(2, Math.floor((plotEnd - plotStart) / X_LABEL_ROOM));
+  const every = Math.max(1, Math.ceil(labels.length / fit));
+  const last = labels.length - 1;
+  // Every `every`-th day and the last, none too close to the last.
+  const showDay = (i: number) => i === last || (i % every === 0 && last - i >= every * 0.75);
+  const axisX = rtl ? width - AXIS + 8 : AXIS - 8;
+  // The first and last days' labels stay inside the drawing.
+  const dayAnchor = (i: number) => {
+    if (labels.length < 2 || (i > 0 && i < labels.length - 1)) return 'middle';
+    return (i === 0) !== rtl ? 'start' : 'end';
+  };
   return (
-    <div className={styles.chart}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} direction="ltr" className={styles.svg} focusable="false">
+    <div className={styles.chart} ref={box}>
+      <svg
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        width={width}
+        height={HEIGHT}
+        direction="ltr"
+        className={styles.svg}
+        focusable="false"
+      >
         {axisTicks.map((tick) => (
           <g key={tick}>
             <line x1={plotStart} x2={plotEnd} y1={y(tick)} y2={y(tick)} className={styles.grid} />
@@ -61,8 +82,8 @@ export function LineChart({ labels, series, formatNumber, rtl }: LineChartProps)
           </g>
         ))}
         {labels.map((label, i) =>
-          i % every === 0 || i === labels.length - 1 ? (
-            <text key={i} x={x(i)} y={HEIGHT - 8} textAnchor="middle" className={styles.axis}>
+          showDay(i) ? (
+            <text key={i} x={x(i)} y={HEIGHT - 8} textAnchor={dayAnchor(i)} className={styles.axis}>
               {label}
             </text>
           ) : null,
@@ -87,4 +108,20 @@ export function LineChart({ labels, series, formatNumber, rtl }: LineChartProps)
       </ul>
     </div>
   );
+}
+
+/** The width of `box` in CSS pixels, followed as it changes. */
+function useBoxWidth(box: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const element = box.current;
+    if (element === null || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0);
+      if (measured > 0) setWidth(measured);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box]);
+  return width;
 }
