@@ -72,3 +72,17 @@ export type DashboardReport = Static<typeof DashboardReportSchema>;
 
 /** A report spans at most this many days. */
 export const DASHBOARD_MAX_DAYS = 92;
+
+/** GET …/dashboard/report: the span; without them, the last 30 days up to today (UTC). */
+export const DashboardReportQuerySchema = Type.Object({
+  from: Type.Optional(Type.String({ maxLength: 10, description: 'first day, YYYY-MM-DD (UTC)' })),
+  to: Type.Optional(Type.String({ maxLength: 10, description: 'last day, YYYY-MM-DD (UTC), inclusive' })),
+});
+export type DashboardReportQuery = Static<typeof DashboardReportQuerySchema>;
+
+/** GET …/dashboard/access: whether the signed-in account holds the staff role. */
+export const DashboardAccessSchema = Type.Object(
+  { staff: Type.Boolean() },
+  { $id: 'DashboardAccess', title: 'DashboardAccess' },
+);
+export type DashboardAccess = Static<typeof DashboardAccessSchema>;

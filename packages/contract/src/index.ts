@@ -26,6 +26,7 @@ export * from './crashes.js';
 export * from './crashes-schemas.js';
 export * from './display-ads.js';
 export * from './display-ads-schemas.js';
+export * from './dashboard-calls.js';
 export * from './parental.js';
 export * from './startup.js';
 export * from './query-keys.js';

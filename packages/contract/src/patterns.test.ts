@@ -11,6 +11,7 @@ import { epgPaths, epgPatterns, parseProgramDetailsId, programDetailsId } from '
 import { displayAdPaths, displayAdPatterns } from './display-ads.js';
 import { playbackPaths, playbackPatterns } from './playback.js';
 import { recordingPaths, recordingPatterns } from './recordings.js';
+import { dashboardPaths, dashboardPatterns } from './dashboard-calls.js';
 
 /**
  * Matches a path against a route pattern (Fastify syntax: `:name` is one path segment) as the
@@ -134,6 +135,8 @@ const exposureCases: [string, ExposureRoute, string, Record<string, string>][] =
     recordingPaths.series(bu, 'recs_1'),
     { seriesId: 'recs_1' },
   ],
+  ['dashboardPaths.report', dashboardPatterns.report, dashboardPaths.report(bu), {}],
+  ['dashboardPaths.access', dashboardPatterns.access, dashboardPaths.access(bu), {}],
 ];
 
 describe('route patterns and path builders agree', () => {
@@ -156,6 +159,7 @@ describe('route patterns and path builders agree', () => {
       playbackPatterns,
       epgPatterns,
       recordingPatterns,
+      dashboardPatterns,
     ].flatMap((area) => Object.values(area));
     for (const route of all) expect(covered.has(route), JSON.stringify(route)).toBe(true);
   });

@@ -27,6 +27,7 @@ export const PERSONAL_QUERY_RESOURCES = [
   'lastViewedOffset',
   'profiles',
   'recordings',
+  'dashboard',
 ] as const;
 
 export const queryKeys = {
@@ -99,4 +100,8 @@ export const queryKeys = {
       q.index ?? 0,
       q.lang ?? null,
     ] as const,
+  /** The staff dashboard (issue 17): whether the account may open it, and its report over a span. */
+  dashboardAccess: (token: string | null) => ['dashboard', token, 'access'] as const,
+  dashboardReport: (token: string | null, from: string, to: string) =>
+    ['dashboard', token, 'report', from, to] as const,
 } as const;

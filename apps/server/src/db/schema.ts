@@ -37,6 +37,7 @@ export interface Database {
   crash_rate: CrashRateTable;
   ad_display_events: AdDisplayEventsTable;
   ad_display_rate: AdDisplayRateTable;
+  staff_members: StaffMembersTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -360,6 +361,12 @@ export interface CrashRateTable {
   client: string;
   window_ms: number | string | bigint;
   count: number;
+}
+
+/** An account (household) holding the staff role: it may open the dashboard (issue 17). */
+export interface StaffMembersTable {
+  household_id: string;
+  granted_at: string;
 }
 
 export type WebConfigRow = Selectable<WebConfigTable>;

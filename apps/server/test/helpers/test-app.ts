@@ -107,6 +107,8 @@ export interface TestAppOptions {
   extend?: (app: App) => void;
   /** The schedule the live streams read (a fake; the EPG service in the app). */
   schedule?: AppDeps['schedule'];
+  /** What the staff dashboard reads (known reports in its tests). */
+  dashboardSources?: AppDeps['dashboardSources'];
 }
 
 /** buildApp() over its own handle on the test database; close it with app.close(). */
@@ -119,6 +121,7 @@ export async function buildTestApp(testDb: TestDatabase, options: TestAppOptions
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.verifyIdToken === undefined ? {} : { verifyIdToken: options.verifyIdToken }),
     ...(options.schedule === undefined ? {} : { schedule: options.schedule }),
+    ...(options.dashboardSources === undefined ? {} : { dashboardSources: options.dashboardSources }),
   });
   options.extend?.(app);
   await app.ready();

@@ -33,6 +33,7 @@ const PlayerPage = page('player/player-page');
 const CsaPage = page('csa/csa-page');
 const ActivationPage = page('activation/activation-page');
 const LegalPage = page('legal/legal-page');
+const DashboardPage = page('dashboard/dashboard-page');
 const NotFoundPage = page('not-found/not-found-page');
 const UnderConstructionPage = page('not-found/under-construction-page');
 
@@ -74,6 +75,8 @@ export const routes: AppRoute[] = [
   { path: '/activation', page: ActivationPage, clientOnly: true },
   { path: '/notFound', page: NotFoundPage },
   { path: '/legal/:id', page: LegalPage, bare: true },
+  // The staff dashboard (issue 17): signed-in users only, so not server rendered; staff only on the server.
+  { path: '/dashboard', page: DashboardPage, forUsers: true },
 ];
 
 /** Any other path: 'PAGE UNDER CONSTRUCTION', inside the main shell. */

@@ -10,6 +10,7 @@ import * as m20261126008 from './2026-11-26-008-programmes.js';
 import * as m20261127009 from './2026-11-27-009-recordings.js';
 import * as m20261128011 from './2026-11-28-011-display-ads.js';
 import * as m20261128012 from './2026-11-28-012-crashes.js';
+import * as m20261128013 from './2026-11-28-013-staff-role.js';
 
 /**
  * Every migration, by name; names sort in execution order. A static object (not a folder scan)
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-009-recordings': m20261127009,
   '2026-11-28-011-display-ads': m20261128011,
   '2026-11-28-012-crashes': m20261128012,
+  '2026-11-28-013-staff-role': m20261128013,
 };

@@ -2,11 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { SUPPORTED_LOCALES, type Locale } from '@antenne/contract';
+import { useDashboardAccess } from '../../api/dashboard';
 import { useStartup } from '../../api/use-startup';
 import { directionOf, isLocale, readLanguagePreference, storeLanguagePreference } from '../../lib/language';
 import { appReload } from './reload';
 import styles from './settings-page.module.css';
 import { DocumentTitle } from '../../lib/document-head';
+import { Link } from '../../lib/router';
 
 /** A language's name in that language ("français", "العربية"), capitalised as a label. */
 export function nativeLanguageName(locale: Locale): string {
@@ -67,7 +69,22 @@ export default function SettingsPage() {
           {t('SETTINGS.VALIDATE')}
         </Button>
       </form>
+      <StaffDashboardLink />
       <p className={styles.version}>{t('SETTINGS.VERSION', { version: config.version })}</p>
     </section>
+  );
+}
+
+/** The staff dashboard's entry (issue 17), for a signed-in account holding the staff role only. */
+function StaffDashboardLink() {
+  const { t } = useTranslation();
+  const access = useDashboardAccess();
+  if (access.data?.staff !== true) return null;
+  return (
+    <p className={styles.staff}>
+      <Link to="/dashboard" className={styles.staffLink}>
+        {t('DASHBOARD.LINK')}
+      </Link>
+    </p>
   );
 }

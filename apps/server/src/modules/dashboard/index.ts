@@ -1,0 +1,12 @@
+/** The staff dashboard module (issue 17): the staff role and the composed report (see README.md). */
+export { dashboardRoutes, type DashboardRoutesOptions } from './routes.js';
+export { DashboardService, setStaffRole, StaffGrantError, composeReport } from './service.js';
+export {
+  NOT_YET_MERGED_SOURCES,
+  daysOf,
+  type AdsSource,
+  type AudienceSource,
+  type CrashSource,
+  type DashboardSources,
+  type DayRange,
+} from './sources.js';
