@@ -32,6 +32,7 @@ import {
   WrongPinLimiter,
   type VerifyIdToken,
 } from './modules/accounts/index.js';
+import { AnalyticsService, analyticsRoutes } from './modules/analytics/index.js';
 import { catalogueRoutes, CatalogueService } from './modules/catalogue/index.js';
 import { healthRoutes } from './modules/health/routes.js';
 import {
@@ -320,6 +321,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     services: playback,
     sessions: accounts,
   });
+
+  // Audience analytics (issue 17, ADR 0034): the web app's events with consent, the audience report
+  // (`app.analytics.report(range)`, for the dashboard) and the retention, run at start and daily.
+  const analytics = new AnalyticsService({
+    db: database.db,
+    catalogue,
+    retentionDays: config.analyticsRetentionDays,
+    rateLimit: config.analyticsRateLimit,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  app.decorate('analytics', analytics);
+  app.addHook('onReady', async () => {
+    try {
+      await analytics.purgeExpired();
+    } catch (err) {
+      app.log.warn({ err }, 'old analytics days could not be deleted at start; the next batch retries');
+    }
+  });
+  await app.register(analyticsRoutes, { tenant, analytics });
 
   const indexHtml = readIndexHtml(config.webDistDir);
   if (indexHtml === undefined)

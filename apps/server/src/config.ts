@@ -59,6 +59,10 @@ export interface Config {
   social: Partial<Record<SocialProvider, { clientId: string; clientSecret: string }>>;
   /** The generic OpenID Connect provider, when OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
   oidc: { issuerUrl: string; clientId: string; clientSecret: string; name: string } | null;
+  /** Days of audience events kept (ANALYTICS_RETENTION_DAYS). */
+  analyticsRetentionDays: number;
+  /** Analytics batches per client address and minute (ANALYTICS_RATE_LIMIT). */
+  analyticsRateLimit: number;
 }
 
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -221,6 +225,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     authSignInLimit: v.AUTH_SIGN_IN_LIMIT,
     social,
     oidc,
+    analyticsRetentionDays: v.ANALYTICS_RETENTION_DAYS,
+    analyticsRateLimit: v.ANALYTICS_RATE_LIMIT,
   };
 }
 

@@ -90,6 +90,8 @@ describe('configuration from the environment', () => {
       authSignInLimit: 5,
       social: {},
       oidc: null,
+      analyticsRetentionDays: 395,
+      analyticsRateLimit: 60,
     });
   });
 

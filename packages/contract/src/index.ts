@@ -22,6 +22,8 @@ export * from './epg-schemas.js';
 export * from './recordings.js';
 export * from './recordings-schemas.js';
 export * from './dashboard.js';
+export * from './analytics.js';
+export * from './analytics-schemas.js';
 export * from './parental.js';
 export * from './startup.js';
 export * from './query-keys.js';
