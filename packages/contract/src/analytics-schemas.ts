@@ -53,7 +53,7 @@ export const MediaEventSchema = Type.Object(
   {
     kind: Type.Literal('media'),
     at: At,
-    event: Type.Union(MEDIA_EVENTS.map((name) => Type.Literal(name))),
+    event: Type.Enum(MEDIA_EVENTS),
     assetId: text(200, 1),
     /** A live channel (not a title). */
     channel: Type.Optional(Type.Boolean()),

@@ -20,11 +20,13 @@ function setup() {
     leave: vi.fn(async () => undefined),
   };
   const milestones: number[] = [];
+  const media: string[] = [];
   const events = new PlaybackEvents({
     video,
     play,
     sink,
     onMilestone: (percent) => void milestones.push(percent),
+    onMedia: (event, error) => void media.push(error === undefined ? event : `${event}: ${error}`),
     now: () => now,
   });
   return {
@@ -33,6 +35,7 @@ function setup() {
     sink,
     sent,
     milestones,
+    media,
     types: () => sent.map((event) => event.type),
     setPaused: (value: boolean) => void (paused = value),
     advance: (ms: number) => {
@@ -45,6 +48,19 @@ function setup() {
 afterEach(() => vi.useRealTimers());
 
 describe('PlaybackEvents', () => {
+  test('the analytics’ media events: start with the content, end after the last milestone, an error with what went wrong', () => {
+    const run = setup();
+    run.events.created();
+    expect(run.media).toEqual([]);
+    run.events.contentStarted({ startTime: 0, format: { mediaLocator: '/m.mpd' } });
+    expect(run.media).toEqual(['start']);
+    run.events.ended();
+    expect(run.milestones).toEqual([25, 50, 75, 100]);
+    expect(run.media).toEqual(['start', 'end']);
+    run.events.failed({ code: 3, message: 'decode' });
+    expect(run.media).toEqual(['start', 'end', 'error: 3: decode']);
+  });
+
   test('nothing goes out before the engine is up, not even on leaving', () => {
     const run = setup();
     window.dispatchEvent(new Event('pagehide'));

@@ -26,6 +26,8 @@ export interface PlaybackEventsOptions {
   sink: EventSink;
   /** A progress milestone (percent) reached for the first time: the analytics' media event. */
   onMilestone(percent: number): void;
+  /** The content started, ended, or failed (`error` says what): the analytics' other media events. */
+  onMedia?(event: 'start' | 'end' | 'error', error?: string): void;
   /** A channel's or a start-over's playhead on the wall clock (epoch ms), null without a clock. */
   playheadDate?: () => number | null;
   now?: () => number;
@@ -116,6 +118,7 @@ export class PlaybackEvents implements SessionObserver {
       VideoLength: play.durationInMs,
       MediaLocator: format.mediaLocator,
     });
+    this.options.onMedia?.('start');
     let started = false;
     let paused = false;
     let lastHeartbeat = this.now();
@@ -152,6 +155,7 @@ export class PlaybackEvents implements SessionObserver {
     this.finished = true;
     // The end reaches every milestone left, 100 % included.
     this.milestones(PROGRESS_MILESTONES);
+    this.options.onMedia?.('end');
     this.sink.add('Playback.Completed', this.offset());
     void this.sink.flush();
   }
@@ -164,6 +168,14 @@ export class PlaybackEvents implements SessionObserver {
       Code: typeof detail?.code === 'number' ? detail.code : undefined,
       Message: typeof detail?.message === 'string' ? detail.message : 'error',
     });
+    this.options.onMedia?.(
+      'error',
+      typeof detail?.code === 'number' || typeof detail?.code === 'string'
+        ? `${detail.code}${typeof detail.message === 'string' ? `: ${detail.message}` : ''}`
+        : typeof detail?.message === 'string'
+          ? detail.message
+          : 'error',
+    );
     void this.sink.flush();
   }
 
