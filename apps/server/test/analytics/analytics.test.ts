@@ -267,16 +267,18 @@ describe.each(engines)('POST /v2/…/analytics/events (%s)', (engine) => {
 describe.each(engines)('analytics rate limit (%s)', (engine) => {
   const ctx = useAnalyticsApp(engine, 3);
 
-  test('answers 429 past ANALYTICS_RATE_LIMIT batches a minute from one address, then takes them again', async () => {
-    const from = (ip: string) =>
+  test('answers 429 past ANALYTICS_RATE_LIMIT requests a minute from one address, refused ones included, then takes them again', async () => {
+    const from = (ip: string, body: unknown = batch([page()])) =>
       ctx.app.inject({
         method: 'POST',
         url: URL,
         remoteAddress: ip,
         headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify(batch([page()])),
+        payload: JSON.stringify(body),
       });
-    for (let i = 0; i < 3; i++) expect((await from('10.0.0.1')).statusCode).toBe(204);
+    // Refused batches count too (the limit is checked before the body is read).
+    expect((await from('10.0.0.1', batch([{ kind: 'click' }]))).statusCode).toBe(400);
+    for (let i = 0; i < 2; i++) expect((await from('10.0.0.1')).statusCode).toBe(204);
     const refused = await from('10.0.0.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ httpCode: 429, message: 'TOO_MANY_REQUESTS' });

@@ -28,7 +28,7 @@ export interface AnalyticsRoutesOptions {
 
 const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.String() });
 
-/** The audience events' intake (README.md): a thin handler over AnalyticsService.ingest. */
+/** The audience events' intake (README.md): `admit` (the rate limit) before the body is read, then a thin handler over `ingest`. */
 export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsRoutesOptions> = async (
   app,
   { tenant, analytics },
@@ -44,6 +44,8 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsRoutesOptions> 
         bodyLimit: ANALYTICS_MAX_BODY_BYTES,
         // Strict: unknown properties refused (not dropped), each event checked by its kind.
         validatorCompiler: strictBatchCompiler,
+        // Every request counts against the address's limit, before its body is read or checked.
+        onRequest: async (request) => analytics.admit(request.ip),
         schema: {
           tags: ['analytics'],
           summary:
@@ -67,7 +69,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsRoutesOptions> 
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
-        await analytics.ingest(request.body, request.ip);
+        await analytics.ingest(request.body);
         return reply.code(204).send(null);
       },
     );

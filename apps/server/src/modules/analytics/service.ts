@@ -66,16 +66,20 @@ export class AnalyticsService {
   }
 
   /**
-   * Stores a batch from `client` (its address as the app resolves it): 429 TOO_MANY_REQUESTS past
-   * the rate limit, 403 FORBIDDEN without analytics consent in the batch's consent string.
+   * Counts a request from `client` (its address as the app resolves it), before its body is read:
+   * 429 TOO_MANY_REQUESTS past the rate limit, refused or malformed batches included.
    */
-  async ingest(batch: AnalyticsEventBatch, client: string): Promise<void> {
+  admit(client: string): void {
     if (!this.limiter.take(client))
       throw new ApiError(
         429,
         'TOO_MANY_REQUESTS',
         'too many analytics batches from this address; retry later',
       );
+  }
+
+  /** Stores an admitted batch: 403 FORBIDDEN without analytics consent in its consent string. */
+  async ingest(batch: AnalyticsEventBatch): Promise<void> {
     if (!grantsAnalytics(batch.consent))
       throw new ApiError(403, 'FORBIDDEN', 'the consent string does not give audience-measurement consent');
     const now = this.clock();

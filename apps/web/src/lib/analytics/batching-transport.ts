@@ -140,7 +140,14 @@ function toWire(event: AnalyticsEvent, at: number): AudienceEvent | undefined {
         : { kind: 'category', at, id: cut(event.id, 200), title: cut(event.title, 300) };
     case 'searchResults': {
       const query = cut(event.query.trim(), 200);
-      return query === '' ? undefined : { kind: 'searchResults', at, query, count: Math.max(0, event.count) };
+      return query === ''
+        ? undefined
+        : {
+            kind: 'searchResults',
+            at,
+            query,
+            count: Math.min(Math.max(0, Math.round(event.count)), 1_000_000),
+          };
     }
     case 'notFound':
       return event.path === '' ? undefined : { kind: 'notFound', at, path: cut(event.path, 1024) };
