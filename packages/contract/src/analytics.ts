@@ -33,6 +33,22 @@ export const RICH_MEDIA = {
   maxThemes: 3,
 } as const;
 
-/** A media event: the start, the quartiles of the heartbeat, the end, an error. */
-export const MEDIA_EVENTS = ['start', '25', '50', '75', '100', 'end', 'error'] as const;
+/**
+ * A media event: the start, the quartiles of the heartbeat, the end, an error, and `refresh`
+ * while the content plays (every refreshPeriodSeconds of playing time).
+ */
+export const MEDIA_EVENTS = ['start', '25', '50', '75', '100', 'end', 'error', 'refresh'] as const;
 export type MediaEventName = (typeof MEDIA_EVENTS)[number];
+
+/**
+ * Seconds between two `refresh` media events after `playedSeconds` of playing time: the period of
+ * the last step of RICH_MEDIA.refreshDurations reached (5 s in the first minute, 15 s until the
+ * fifth, 30 s until the tenth, then 60 s).
+ */
+export function refreshPeriodSeconds(playedSeconds: number): number {
+  const minutes = playedSeconds / 60;
+  let period: number = RICH_MEDIA.refreshDurations[0];
+  for (const [from, seconds] of Object.entries(RICH_MEDIA.refreshDurations))
+    if (minutes >= Number(from)) period = seconds;
+  return period;
+}

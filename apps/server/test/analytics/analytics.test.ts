@@ -97,7 +97,15 @@ describe.each(engines)('POST /v2/…/analytics/events (%s)', (engine) => {
   });
 
   test('stores an accepted batch (204, no body) and the report counts it', async () => {
-    const res = await post(ctx.app, batch([page('/'), page('/search'), media('film-ete-indien', 'start')]));
+    const res = await post(
+      ctx.app,
+      batch([
+        page('/'),
+        page('/search'),
+        media('film-ete-indien', 'start'),
+        media('film-ete-indien', 'refresh'),
+      ]),
+    );
     expect(res.statusCode, res.body).toBe(204);
     expect(res.body).toBe('');
     const report = await ctx.app.analytics.report({ from: '2026-11-20', to: '2026-11-20' });

@@ -103,6 +103,36 @@ describe('PlaybackEvents', () => {
     expect(run.types().filter((type) => type === 'Playback.Aborted')).toHaveLength(1);
   });
 
+  test('refresh media events while playing: every 5 s of playing time in the first minute, then every 15 s; not while paused', () => {
+    vi.useFakeTimers();
+    const run = setup();
+    run.events.created();
+    run.events.contentStarted({ startTime: 0, format: { mediaLocator: '/m.mpd' } });
+    const refreshes = () => run.media.filter((event) => event === 'refresh').length;
+    // The clock and the timers move together, a second at a time, as they do in a browser.
+    const play = (ms: number) => {
+      for (let t = 0; t < ms; t += HEARTBEAT_CHECK_MS) run.advance(HEARTBEAT_CHECK_MS);
+    };
+    play(20_000);
+    expect(refreshes()).toBe(0);
+    run.setPaused(false);
+    play(4_000);
+    expect(refreshes()).toBe(0);
+    play(1_000);
+    expect(refreshes()).toBe(1);
+    play(55_000);
+    expect(refreshes()).toBe(12);
+    run.setPaused(true);
+    play(60_000);
+    expect(refreshes()).toBe(12);
+    run.setPaused(false);
+    play(14_000);
+    expect(refreshes()).toBe(12);
+    play(1_000);
+    expect(refreshes()).toBe(13);
+    run.events.close();
+  });
+
   test('heartbeats while playing, the milestones as they are reached, all of them at the end', () => {
     vi.useFakeTimers();
     const run = setup();
