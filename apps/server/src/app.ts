@@ -332,13 +332,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   app.decorate('analytics', analytics);
-  app.addHook('onReady', async () => {
+  const purgeAnalytics = async (when: string) => {
     try {
-      await analytics.purgeExpired();
+      await analytics.purgeIfNewDay();
     } catch (err) {
-      app.log.warn({ err }, 'old analytics days could not be deleted at start; the next batch retries');
+      app.log.warn(
+        { err },
+        `old analytics days could not be deleted ${when}; the next batch or check retries`,
+      );
     }
-  });
+  };
+  // At start, then checked hourly: the days past the retention go once a day even without traffic.
+  const analyticsRetention = setInterval(() => void purgeAnalytics('in the hourly check'), 60 * 60 * 1000);
+  analyticsRetention.unref();
+  app.addHook('onReady', async () => purgeAnalytics('at start'));
+  app.addHook('onClose', async () => clearInterval(analyticsRetention));
   await app.register(analyticsRoutes, { tenant, analytics });
 
   const indexHtml = readIndexHtml(config.webDistDir);

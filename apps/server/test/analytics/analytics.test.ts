@@ -196,8 +196,12 @@ describe.each(engines)('POST /v2/…/analytics/events (%s)', (engine) => {
     const report = await ctx.app.analytics.report({ from: '2026-11-20', to: '2026-11-23' });
     expect(report.daily.map((d) => d.pageViews)).toEqual([0, 1, 0, 1]);
     ctx.clock.now = START + 10 * DAY_MS;
-    expect(await ctx.app.analytics.purgeExpired()).toBe(2);
+    expect(await ctx.app.analytics.purgeIfNewDay()).toBe(2);
     expect(await count()).toBe(0);
+    // Once a day: the same day asks again, nothing runs.
+    await post(ctx.app, batch([page('/day-11')]));
+    expect(await ctx.app.analytics.purgeIfNewDay()).toBe(0);
+    expect(await count()).toBe(1);
   });
 
   test('the report: funnel by (visitor, asset), empty searches by normalised query, top titles and channels, errors', async () => {

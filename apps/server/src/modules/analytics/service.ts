@@ -84,11 +84,16 @@ export class AnalyticsService {
       throw new ApiError(403, 'FORBIDDEN', 'the consent string does not give audience-measurement consent');
     const now = this.clock();
     const day = dayOf(now);
-    if (this.purgedOn !== day) await this.purgeExpired();
+    await this.purgeIfNewDay();
     const rows = batch.events.map((event, index) =>
       rowOf(event, { day, now, index, visitorId: batch.visitorId }),
     );
     await repo.insertEvents(this.db, rows);
+  }
+
+  /** The retention, once per UTC day of the clock (the app's timer and every batch ask); answers how many events went. */
+  async purgeIfNewDay(): Promise<number> {
+    return this.purgedOn === dayOf(this.clock()) ? 0 : this.purgeExpired();
   }
 
   /** Deletes the days older than the retention (whole days); answers how many events went. */

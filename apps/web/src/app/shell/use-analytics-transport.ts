@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { beaconAnalyticsBatch, postAnalyticsBatch } from '../../api/analytics';
 import { useStartup } from '../../api/use-startup';
-import { setTransport } from '../../lib/analytics/analytics';
+import { analytics, setTransport } from '../../lib/analytics/analytics';
 import { BatchingTransport } from '../../lib/analytics/batching-transport';
 
 /**
@@ -18,6 +18,8 @@ export function useAnalyticsTransport(enabled: boolean = import.meta.env.PROD): 
         post: (batch) => postAnalyticsBatch(config, batch),
         beacon: (batch) => beaconAnalyticsBatch(config, batch),
       },
+      // The page the visitor accepted on: its view came before the choice and was not recorded.
+      onConsentGiven: () => analytics.page(`${location.pathname}${location.search}`, document.title),
     });
     setTransport(transport);
     return () => {

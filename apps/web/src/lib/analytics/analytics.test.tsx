@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { config, mockFetch, requestsTo } from '../../../test/fetch-mock';
 import { analytics, createMemoryTransport, memoryTransport, setTransport } from './analytics';
-import { CONSENT_COOKIE, consentCookieValue, type ConsentCategory } from './consent';
+import { CONSENT_COOKIE, consentCookieValue, noteConsentChanged, type ConsentCategory } from './consent';
 
 afterEach(() => setTransport(undefined));
 
@@ -71,6 +71,17 @@ describe('the production transport in the app', () => {
     expect(url).toBe(analyticsPaths.events(config));
     const batch = JSON.parse(await body.text()) as AnalyticsEventBatch;
     expect(batch.consent).toMatch(/^v1;analytics=1;/);
+    expect(batch.events).toEqual([expect.objectContaining({ kind: 'page', path: '/' })]);
+  });
+
+  test('accepting on the page records that page’s view, which came before the choice', async () => {
+    const { sendBeacon } = await leaveHome([]);
+    expect(sendBeacon).not.toHaveBeenCalled();
+    document.cookie = `${CONSENT_COOKIE}=${consentCookieValue(['analytics'])}; path=/`;
+    noteConsentChanged();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    const batch = JSON.parse(await sendBeacon.mock.calls[0]![1].text()) as AnalyticsEventBatch;
     expect(batch.events).toEqual([expect.objectContaining({ kind: 'page', path: '/' })]);
   });
 

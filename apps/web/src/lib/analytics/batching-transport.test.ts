@@ -16,7 +16,7 @@ function choose(accepted: ConsentCategory[]) {
 }
 
 /** The transport over the real api/analytics sender; fetch and sendBeacon are stubs. */
-function install() {
+function install(onConsentGiven?: () => void) {
   const fetchMock = mockFetch({ [EVENTS_PATH]: () => new Response(null, { status: 204 }) });
   const beacons: { url: string; body: Blob }[] = [];
   const sendBeacon = vi.fn((url: string, body: Blob) => {
@@ -30,6 +30,7 @@ function install() {
       beacon: (batch) => beaconAnalyticsBatch(config, batch),
     },
     now: () => Date.parse('2026-11-20T10:00:00Z'),
+    ...(onConsentGiven ? { onConsentGiven } : {}),
   });
   setTransport(transport);
   const posts = () => requestsTo(fetchMock, EVENTS_PATH);
@@ -163,6 +164,21 @@ describe('the batching analytics transport', () => {
     window.dispatchEvent(new Event('pagehide'));
     expect(current.posts()).toHaveLength(1);
     expect(current.sendBeacon).not.toHaveBeenCalled();
+  });
+
+  test('consent given where there was none calls onConsentGiven once (the page the visitor accepted on)', () => {
+    choose([]);
+    const given = vi.fn(() => analytics.page('/here', 'Ici'));
+    current = install(given);
+    choose(['advertising']);
+    expect(given).not.toHaveBeenCalled();
+    choose(['analytics']);
+    expect(given).toHaveBeenCalledTimes(1);
+    // The preferences saved again with analytics still accepted: not a new consent.
+    choose(['analytics', 'advertising']);
+    expect(given).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(current.sendBeacon).toHaveBeenCalledTimes(1);
   });
 
   test('strings past the server’s bounds are cut, not sent to be refused; an empty search is not an event', async () => {

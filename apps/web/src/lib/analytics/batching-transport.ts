@@ -18,6 +18,11 @@ export interface BatchingTransportOptions {
   /** Sends at once when this many events are queued. */
   flushAt?: number;
   now?: () => number;
+  /**
+   * Audience-measurement consent was just given (it was not before): the app reports the page the
+   * visitor is on, whose view went unrecorded before the choice.
+   */
+  onConsentGiven?: () => void;
 }
 
 export const ANALYTICS_FLUSH_EVERY_MS = 5000;
@@ -42,9 +47,13 @@ export class BatchingTransport implements Transport {
     this.now = options.now ?? Date.now;
     this.flushEveryMs = options.flushEveryMs ?? ANALYTICS_FLUSH_EVERY_MS;
     this.flushAt = Math.min(options.flushAt ?? ANALYTICS_FLUSH_AT, ANALYTICS_MAX_EVENTS);
+    let consented = hasConsent('analytics');
     this.cleanups.push(
       onConsentChange((choice) => {
-        if (!choice?.accepted.includes('analytics')) this.forget();
+        const now = choice?.accepted.includes('analytics') === true;
+        if (!now) this.forget();
+        else if (!consented) options.onConsentGiven?.();
+        consented = now;
       }),
     );
     const hidden = () => {
