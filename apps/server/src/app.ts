@@ -32,6 +32,7 @@ import {
   WrongPinLimiter,
   type VerifyIdToken,
 } from './modules/accounts/index.js';
+import { AnalyticsService, analyticsRoutes } from './modules/analytics/index.js';
 import { catalogueRoutes, CatalogueService } from './modules/catalogue/index.js';
 import { CrashesService, crashesRoutes } from './modules/crashes/index.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -47,12 +48,7 @@ import {
 } from './modules/identity/index.js';
 import { imageRoutes, ImageService } from './modules/images/index.js';
 import { createMailer, outboxRoutes } from './modules/mail/index.js';
-import {
-  DashboardService,
-  dashboardRoutes,
-  NOT_YET_MERGED_SOURCES,
-  type DashboardSources,
-} from './modules/dashboard/index.js';
+import { DashboardService, dashboardRoutes, type DashboardSources } from './modules/dashboard/index.js';
 import { EpgService, liveRoutes, type ScheduleReader } from './modules/live/index.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { DEMO_IMAGES_DIR, mediaRoutes, type DemoPreparation } from './modules/media/index.js';
@@ -353,12 +349,37 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(crashesRoutes, { tenant, crashes });
 
-  // The staff dashboard (issue 17): staff accounts only. SEAM: until the analytics, crash-report and
-  // display-ads modules are merged, NOT_YET_MERGED_SOURCES reports nothing recorded; the lead passes
-  // { audience: AnalyticsService, crashes: CrashesService, ads: the display ads' report } here instead.
+  // Audience analytics (issue 17, ADR 0034): the web app's events with consent, the audience report
+  // (`app.analytics.report(range)`, for the dashboard) and the retention, run at start and daily.
+  const analytics = new AnalyticsService({
+    db: database.db,
+    catalogue,
+    retentionDays: config.analyticsRetentionDays,
+    rateLimit: config.analyticsRateLimit,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  app.decorate('analytics', analytics);
+  const purgeAnalytics = async (when: string) => {
+    try {
+      await analytics.purgeIfNewDay();
+    } catch (err) {
+      app.log.warn(
+        { err },
+        `old analytics days could not be deleted ${when}; the next batch or check retries`,
+      );
+    }
+  };
+  // At start, then checked hourly: the days past the retention go once a day even without traffic.
+  const analyticsRetention = setInterval(() => void purgeAnalytics('in the hourly check'), 60 * 60 * 1000);
+  analyticsRetention.unref();
+  app.addHook('onReady', async () => purgeAnalytics('at start'));
+  app.addHook('onClose', async () => clearInterval(analyticsRetention));
+  await app.register(analyticsRoutes, { tenant, analytics });
+
+  // The staff dashboard (issue 17): staff accounts only; it reads the audience, crash and ads reports.
   const dashboard = new DashboardService({
     db: database.db,
-    sources: deps.dashboardSources ?? { ...NOT_YET_MERGED_SOURCES, crashes, ads: displayAds },
+    sources: deps.dashboardSources ?? { audience: analytics, crashes, ads: displayAds },
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   await app.register(dashboardRoutes, { tenant, dashboard, sessions: accounts });

@@ -210,6 +210,23 @@ export const ConfigSchema = Type.Object({
       'x-expected': 'two names of letters, digits, _ . or -, separated by a comma',
     },
   ),
+  ANALYTICS_RETENTION_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    default: 395,
+    description:
+      'Days of audience events kept (UTC days, today included); older days are deleted whole at start and once a day.',
+    'x-expected': 'an integer from 1 to 3650',
+    'x-section': 'Audience analytics',
+  }),
+  ANALYTICS_RATE_LIMIT: Type.Integer({
+    minimum: 1,
+    maximum: 100000,
+    default: 60,
+    description:
+      'Analytics event batches accepted per client address and minute (per server process); past them the answer is 429 `TOO_MANY_REQUESTS`.',
+    'x-expected': 'an integer from 1 to 100000',
+  }),
 });
 
 export type VariableName = keyof typeof ConfigSchema.properties;

@@ -63,6 +63,10 @@ export interface Config {
   crashes: { rateLimitPerMinute: number; retentionDays: number; sentryDsn: string };
   /** Display ads (modules/ads): the provider, the network code and the two alternating site names. */
   ads: { provider: 'house' | 'gpt'; networkCode: string; siteNames: readonly [string, string] };
+  /** Days of audience events kept (ANALYTICS_RETENTION_DAYS). */
+  analyticsRetentionDays: number;
+  /** Analytics batches per client address and minute (ANALYTICS_RATE_LIMIT). */
+  analyticsRateLimit: number;
 }
 
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -235,6 +239,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       networkCode: v.ADS_NETWORK_CODE,
       siteNames: v.ADS_SITE_NAMES.split(',') as [string, string],
     },
+    analyticsRetentionDays: v.ANALYTICS_RETENTION_DAYS,
+    analyticsRateLimit: v.ANALYTICS_RATE_LIMIT,
   };
 }
 

@@ -104,6 +104,8 @@ describe('configuration from the environment', () => {
       oidc: null,
       crashes: { rateLimitPerMinute: 10, retentionDays: 395, sentryDsn: '' },
       ads: { provider: 'house', networkCode: 'antenne', siteNames: ['antenne-web-a', 'antenne-web-b'] },
+      analyticsRetentionDays: 395,
+      analyticsRateLimit: 60,
     });
   });
 

@@ -27,6 +27,8 @@ export * from './crashes-schemas.js';
 export * from './display-ads.js';
 export * from './display-ads-schemas.js';
 export * from './dashboard-calls.js';
+export * from './analytics.js';
+export * from './analytics-schemas.js';
 export * from './parental.js';
 export * from './startup.js';
 export * from './query-keys.js';

@@ -38,6 +38,7 @@ export interface Database {
   ad_display_events: AdDisplayEventsTable;
   ad_display_rate: AdDisplayRateTable;
   staff_members: StaffMembersTable;
+  analytics_events: AnalyticsEventsTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -391,4 +392,25 @@ export interface AdDisplayRateTable {
   client_key: string;
   window_start: number | string | bigint;
   count: number;
+}
+
+/** One audience event (modules/analytics, ADR 0034): append-only, grouped by its UTC `day`. */
+export interface AnalyticsEventsTable {
+  id: string;
+  /** YYYY-MM-DD, UTC, from the server's clock when it was received. */
+  day: string;
+  /** Epoch ms (bigint: a string on PostgreSQL). */
+  received_at: number | string;
+  visitor_id: string;
+  kind: string;
+  path: string | null;
+  asset_id: string | null;
+  /** 1 for a live channel's media event. */
+  channel: number;
+  media_event: string | null;
+  /** A search's query, trimmed and lower-cased. */
+  query: string | null;
+  result_count: number | null;
+  /** The event as sent (JSON). */
+  event: string;
 }

@@ -13,6 +13,11 @@ export const storageKeys = {
    * trip in this tab and never leaks into another one.
    */
   returnTo: 'antenne-return-to',
+  /**
+   * The random audience-measurement visitor id (lib/analytics/batching-transport.ts): written only
+   * once analytics consent is given, removed when it is withdrawn (docs/analytics.md).
+   */
+  analyticsVisitor: 'antenne_visitor_id',
 } as const;
 
 /** localStorage that never throws (private mode, storage disabled, quota). */
@@ -29,6 +34,13 @@ export const safeStorage = {
       globalThis.localStorage?.setItem(key, value);
     } catch {
       // Storage unavailable: the choice lasts for this page only.
+    }
+  },
+  remove(key: string): void {
+    try {
+      globalThis.localStorage?.removeItem(key);
+    } catch {
+      // Nothing stored then.
     }
   },
 };

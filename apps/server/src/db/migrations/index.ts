@@ -8,6 +8,7 @@ import * as m20261124006 from './2026-11-24-006-identity-registration.js';
 import * as m20261125007 from './2026-11-25-007-pin-attempts.js';
 import * as m20261126008 from './2026-11-26-008-programmes.js';
 import * as m20261127009 from './2026-11-27-009-recordings.js';
+import * as m20261128010 from './2026-11-28-010-analytics.js';
 import * as m20261128011 from './2026-11-28-011-display-ads.js';
 import * as m20261128012 from './2026-11-28-012-crashes.js';
 import * as m20261128013 from './2026-11-28-013-staff-role.js';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-007-pin-attempts': m20261125007,
   '2026-11-26-008-programmes': m20261126008,
   '2026-11-27-009-recordings': m20261127009,
+  '2026-11-28-010-analytics': m20261128010,
   '2026-11-28-011-display-ads': m20261128011,
   '2026-11-28-012-crashes': m20261128012,
   '2026-11-28-013-staff-role': m20261128013,

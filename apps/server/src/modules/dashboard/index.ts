@@ -2,7 +2,6 @@
 export { dashboardRoutes, type DashboardRoutesOptions } from './routes.js';
 export { DashboardService, setStaffRole, StaffGrantError, composeReport } from './service.js';
 export {
-  NOT_YET_MERGED_SOURCES,
   daysOf,
   type AdsSource,
   type AudienceSource,

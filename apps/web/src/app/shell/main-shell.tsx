@@ -6,6 +6,7 @@ import { analytics } from '../../lib/analytics/analytics';
 import { TopBar } from './top-bar';
 import { HydrateInTurn } from '../../components/hydrate-in-turn';
 import { useSessionStore } from '../../state/session-store';
+import { useAnalyticsTransport } from './use-analytics-transport';
 import { useSessionWatch } from './use-session-watch';
 import { afterPageLive, useDrawnByServer } from '../../lib/render-context';
 import styles from './main-shell.module.css';
@@ -83,6 +84,7 @@ function usePageViews() {
  */
 export function MainShell({ children, hideTopBar }: LayoutProps) {
   const { t } = useTranslation();
+  useAnalyticsTransport();
   usePageViews();
   useSessionWatch();
   const signedIn = useSessionStore((state) => state.token !== null);
@@ -116,6 +118,7 @@ export function MainShell({ children, hideTopBar }: LayoutProps) {
 
 /** Pages outside the main shell (/legal/{id}): no top bar, no footer. */
 export function BareLayout({ children }: LayoutProps) {
+  useAnalyticsTransport();
   usePageViews();
   useSessionWatch();
   return (

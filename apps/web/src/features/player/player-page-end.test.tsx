@@ -53,11 +53,36 @@ describe('player page', () => {
     fireEvent(video(), new Event('ended'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/player/ep-2'));
     await waitFor(() => expect(video()).toHaveAttribute('data-asset-id', 'ep-2'));
-    expect(memoryTransport.events).toEqual(
-      expect.arrayContaining(
-        [25, 50, 75, 100].map((percent) => ({ type: 'media', assetId: 'ep-1', percent })),
-      ),
+    // The analytics' media events, in order, with the rich-media parameters and labels (spec part 2 §7).
+    const media = memoryTransport.events.filter(
+      (event) => event.type === 'media' && event.assetId === 'ep-1',
     );
+    expect(media.map((event) => event.type === 'media' && event.event)).toEqual([
+      'start',
+      '25',
+      '50',
+      '75',
+      '100',
+      'end',
+    ]);
+    expect(media[0]).toEqual({
+      type: 'media',
+      event: 'start',
+      assetId: 'ep-1',
+      mediaType: 'video',
+      playerId: 456,
+      level2: 41,
+      durationSeconds: 600,
+      label: 'Le Retour - S1E3',
+      themes: [],
+      labels: {
+        title: 'Le Retour',
+        episode: 'S1E3',
+        date: expect.stringMatching(/^\d{4}_\d{2}_\d{2}$/),
+        pubable: 'non_pubable',
+        country: expect.stringMatching(/^[A-Z]{2}$/),
+      },
+    });
   });
 
   test('the last episode ends: back', async () => {

@@ -47,7 +47,7 @@ function PlayerScreen({ assetId, progress }: { assetId: string; progress: number
   const play = usePlayCall({ assetId, popup, leave, fail });
   const next = useNextEpisode({ assetId, isEpisode, leave });
   const preroll = usePreroll();
-  const events = usePlaybackEvents();
+  const events = usePlaybackEvents(asset);
   const session = usePlaybackSession({
     video,
     play,

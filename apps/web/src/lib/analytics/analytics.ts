@@ -1,17 +1,22 @@
+import type { MediaEvent, MediaEventName } from '@antenne/contract';
+
 /**
  * The analytics seam: screens report what happened through `analytics`, a `Transport` decides
- * where it goes. No tracker is wired yet (config.analytics is disabled in the demo), so the
- * default transport keeps events in memory in development and tests (`memoryTransport.events`)
- * and drops them in production. A real tracker plugs in with `setTransport()`.
+ * where it goes. In production the app installs the batching transport (batching-transport.ts:
+ * the server's analytics endpoint, only with audience-measurement consent); in development and
+ * tests the default keeps events in memory (`memoryTransport.events`). `setTransport()` replaces it.
  */
+
+/** A media event's rich-media parameters and labels (spec part 2 §7): the contract's MediaEvent without kind and time. */
+export type MediaParameters = Omit<MediaEvent, 'kind' | 'at' | 'event' | 'error'>;
 
 export type AnalyticsEvent =
   | { type: 'page'; path: string; title: string }
   | { type: 'category'; id: string; title: string }
   | { type: 'searchResults'; query: string; count: number }
   | { type: 'notFound'; path: string }
-  /** The player reached `percent` (25, 50, 75, 100) of an asset. */
-  | { type: 'media'; assetId: string; percent: number };
+  /** Playback: start, the heartbeat's 25/50/75/100 %, end, error, with the media's parameters. */
+  | ({ type: 'media'; event: MediaEventName; error?: string } & MediaParameters);
 
 /** Where events go. `send` must not throw; it is called synchronously. */
 export interface Transport {
@@ -33,7 +38,7 @@ export function createMemoryTransport(): MemoryTransport {
   };
 }
 
-/** Drops every event, silently (production until a tracker is configured). */
+/** Drops every event, silently (production until the batching transport is installed). */
 export const noopTransport: Transport = { send: () => undefined };
 
 /** The in-memory transport the app uses outside production builds. */
@@ -64,6 +69,7 @@ export const analytics = {
   searchResults: (query: string, count: number) => send({ type: 'searchResults', query, count }),
   /** A path led nowhere (/notFound). */
   notFound: (path: string) => send({ type: 'notFound', path }),
-  /** Playback of `assetId` reached `percent` of its duration (the heartbeat milestones). */
-  mediaProgress: (assetId: string, percent: number) => send({ type: 'media', assetId, percent }),
+  /** A playback's media event: start, a progress milestone ('25'…'100'), end, error (with what went wrong). */
+  media: (event: MediaEventName, parameters: MediaParameters, error?: string) =>
+    send({ type: 'media', event, ...parameters, ...(error === undefined ? {} : { error }) }),
 };

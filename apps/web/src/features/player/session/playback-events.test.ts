@@ -20,11 +20,13 @@ function setup() {
     leave: vi.fn(async () => undefined),
   };
   const milestones: number[] = [];
+  const media: string[] = [];
   const events = new PlaybackEvents({
     video,
     play,
     sink,
     onMilestone: (percent) => void milestones.push(percent),
+    onMedia: (event, error) => void media.push(error === undefined ? event : `${event}: ${error}`),
     now: () => now,
   });
   return {
@@ -33,6 +35,7 @@ function setup() {
     sink,
     sent,
     milestones,
+    media,
     types: () => sent.map((event) => event.type),
     setPaused: (value: boolean) => void (paused = value),
     advance: (ms: number) => {
@@ -45,6 +48,19 @@ function setup() {
 afterEach(() => vi.useRealTimers());
 
 describe('PlaybackEvents', () => {
+  test('the analytics’ media events: start with the content, end after the last milestone, an error with what went wrong', () => {
+    const run = setup();
+    run.events.created();
+    expect(run.media).toEqual([]);
+    run.events.contentStarted({ startTime: 0, format: { mediaLocator: '/m.mpd' } });
+    expect(run.media).toEqual(['start']);
+    run.events.ended();
+    expect(run.milestones).toEqual([25, 50, 75, 100]);
+    expect(run.media).toEqual(['start', 'end']);
+    run.events.failed({ code: 3, message: 'decode' });
+    expect(run.media).toEqual(['start', 'end', 'error: 3: decode']);
+  });
+
   test('nothing goes out before the engine is up, not even on leaving', () => {
     const run = setup();
     window.dispatchEvent(new Event('pagehide'));
@@ -85,6 +101,36 @@ describe('PlaybackEvents', () => {
     expect(run.sink.beacon).toHaveBeenCalledTimes(1);
     run.events.close();
     expect(run.types().filter((type) => type === 'Playback.Aborted')).toHaveLength(1);
+  });
+
+  test('refresh media events while playing: every 5 s of playing time in the first minute, then every 15 s; not while paused', () => {
+    vi.useFakeTimers();
+    const run = setup();
+    run.events.created();
+    run.events.contentStarted({ startTime: 0, format: { mediaLocator: '/m.mpd' } });
+    const refreshes = () => run.media.filter((event) => event === 'refresh').length;
+    // The clock and the timers move together, a second at a time, as they do in a browser.
+    const play = (ms: number) => {
+      for (let t = 0; t < ms; t += HEARTBEAT_CHECK_MS) run.advance(HEARTBEAT_CHECK_MS);
+    };
+    play(20_000);
+    expect(refreshes()).toBe(0);
+    run.setPaused(false);
+    play(4_000);
+    expect(refreshes()).toBe(0);
+    play(1_000);
+    expect(refreshes()).toBe(1);
+    play(55_000);
+    expect(refreshes()).toBe(12);
+    run.setPaused(true);
+    play(60_000);
+    expect(refreshes()).toBe(12);
+    run.setPaused(false);
+    play(14_000);
+    expect(refreshes()).toBe(12);
+    play(1_000);
+    expect(refreshes()).toBe(13);
+    run.events.close();
   });
 
   test('heartbeats while playing, the milestones as they are reached, all of them at the end', () => {

@@ -2,6 +2,7 @@ import {
   HEARTBEAT_CHECK_MS,
   HEARTBEAT_EVENT_MS,
   PROGRESS_MILESTONES,
+  refreshPeriodSeconds,
   type PlaybackEventType,
   type PlayResponse,
 } from '@antenne/contract';
@@ -26,6 +27,11 @@ export interface PlaybackEventsOptions {
   sink: EventSink;
   /** A progress milestone (percent) reached for the first time: the analytics' media event. */
   onMilestone(percent: number): void;
+  /**
+   * The content started, ended, or failed (`error` says what), and `refresh` while it plays (spec
+   * part 1 §9's refresh durations, of playing time): the analytics' other media events.
+   */
+  onMedia?(event: 'start' | 'end' | 'error' | 'refresh', error?: string): void;
   /** A channel's or a start-over's playhead on the wall clock (epoch ms), null without a clock. */
   playheadDate?: () => number | null;
   now?: () => number;
@@ -116,9 +122,14 @@ export class PlaybackEvents implements SessionObserver {
       VideoLength: play.durationInMs,
       MediaLocator: format.mediaLocator,
     });
+    this.options.onMedia?.('start');
     let started = false;
     let paused = false;
     let lastHeartbeat = this.now();
+    // Playing time (ms) in all, and since the last refresh media event.
+    let playedMs = 0;
+    let sinceRefreshMs = 0;
+    let lastTick = this.now();
     this.listen(media, 'playing', () => {
       started = true;
       if (!paused) return;
@@ -134,7 +145,16 @@ export class PlaybackEvents implements SessionObserver {
       if (started) this.sink.add('Playback.ScrubbedTo', this.offset());
     });
     const heartbeat = setInterval(() => {
+      const tick = this.now();
+      const elapsed = tick - lastTick;
+      lastTick = tick;
       if (media.paused || media.ended) return;
+      playedMs += elapsed;
+      sinceRefreshMs += elapsed;
+      if (sinceRefreshMs >= refreshPeriodSeconds((playedMs - sinceRefreshMs) / 1000) * 1000) {
+        sinceRefreshMs = 0;
+        this.options.onMedia?.('refresh');
+      }
       // Live has no progress to speak of: no milestones.
       if (!this.live)
         this.milestones(
@@ -152,6 +172,7 @@ export class PlaybackEvents implements SessionObserver {
     this.finished = true;
     // The end reaches every milestone left, 100 % included.
     this.milestones(PROGRESS_MILESTONES);
+    this.options.onMedia?.('end');
     this.sink.add('Playback.Completed', this.offset());
     void this.sink.flush();
   }
@@ -164,6 +185,14 @@ export class PlaybackEvents implements SessionObserver {
       Code: typeof detail?.code === 'number' ? detail.code : undefined,
       Message: typeof detail?.message === 'string' ? detail.message : 'error',
     });
+    this.options.onMedia?.(
+      'error',
+      typeof detail?.code === 'number' || typeof detail?.code === 'string'
+        ? `${detail.code}${typeof detail.message === 'string' ? `: ${detail.message}` : ''}`
+        : typeof detail?.message === 'string'
+          ? detail.message
+          : 'error',
+    );
     void this.sink.flush();
   }
 
