@@ -166,7 +166,7 @@ describe('consent and audience', () => {
             crash: await cell('Plantages signalés', 'e2e: the remote control is missing')
               .innerText()
               .catch(() => ''),
-            ended: await cell('Complétion des lectures', /100/)
+            ended: await cell('Complétion des lectures', /100\s%\svus/)
               .innerText()
               .catch(() => ''),
           };

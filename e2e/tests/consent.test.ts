@@ -40,12 +40,11 @@ describe('cookie consent', () => {
     await page.waitForLoadState('networkidle');
     expect(await banner(page).count()).toBe(0);
     const footer = await scrollToFooter(page);
-    await expect
-      .poll(async () => {
-        await footer.getByRole('link', { name: /^Gestion des cookies/ }).click();
-        return preferences(page).isVisible();
-      })
-      .toBe(true);
+    // Once the platform is there (after the page is live), the entry opens a dialog.
+    const entry = footer.getByRole('link', { name: /^Gestion des cookies/ });
+    await footer.locator('a[aria-haspopup="dialog"]', { hasText: 'Gestion des cookies' }).waitFor();
+    await entry.click();
+    await preferences(page).waitFor();
     expect(page.context().pages()).toHaveLength(1);
     expect(await axeViolations(page)).toEqual([]);
     expect(optional).toEqual([]);

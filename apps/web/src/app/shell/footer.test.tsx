@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { mockFetch } from '../../../test/fetch-mock';
@@ -95,9 +95,11 @@ describe('footer', () => {
     cookies.dispatchEvent(first);
     expect(first.defaultPrevented).toBe(false);
 
+    expect(cookies).not.toHaveAttribute('aria-haspopup');
     const show = vi.fn();
     const unregister = registerConsentPreferences(show);
     try {
+      await waitFor(() => expect(cookies).toHaveAttribute('aria-haspopup', 'dialog'));
       const second = new MouseEvent('click', { bubbles: true, cancelable: true });
       cookies.dispatchEvent(second);
       expect(second.defaultPrevented).toBe(true);

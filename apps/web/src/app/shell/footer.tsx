@@ -3,7 +3,12 @@ import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
 import { useStartup } from '../../api/use-startup';
-import { openConsentPreferences } from '../../lib/analytics/consent';
+import {
+  consentPreferencesAvailable,
+  onConsentPreferencesAvailability,
+  openConsentPreferences,
+} from '../../lib/analytics/consent';
+import { useSyncExternalStore } from '../../lib/use-sync-external-store';
 import { groupFooterItems, type FooterGroup, type FooterLink } from './footer-groups';
 import { menuItemsOf } from './menu-links';
 import styles from './footer.module.css';
@@ -88,6 +93,13 @@ export function Footer() {
 }
 
 function FooterAnchor({ link, newTabLabel }: { link: FooterLink; newTabLabel: string }) {
+  // The cookie entry opens the consent preferences (a dialog) once the platform is there; until
+  // then (or without JavaScript) it is the legal page.
+  const opensPreferences = useSyncExternalStore(
+    onConsentPreferencesAvailability,
+    consentPreferencesAvailable,
+    () => false,
+  );
   if (!link.newTab) {
     return (
       <Link to={link.href} className={styles.link}>
@@ -101,7 +113,14 @@ function FooterAnchor({ link, newTabLabel }: { link: FooterLink; newTabLabel: st
       }
     : undefined;
   return (
-    <a href={link.href} target="_blank" rel="noopener noreferrer" className={styles.link} onClick={onClick}>
+    <a
+      href={link.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={styles.link}
+      onClick={onClick}
+      aria-haspopup={link.cookies && opensPreferences ? 'dialog' : undefined}
+    >
       {link.label}
       <span className="visually-hidden"> {newTabLabel}</span>
     </a>

@@ -38,18 +38,29 @@ export function createMemoryTransport(): MemoryTransport {
   };
 }
 
-/** Drops every event, silently (production until the batching transport is installed). */
-export const noopTransport: Transport = { send: () => undefined };
-
 /** The in-memory transport the app uses outside production builds. */
 export const memoryTransport = createMemoryTransport();
 
-const defaultTransport: Transport = import.meta.env.PROD ? noopTransport : memoryTransport;
+/**
+ * In production, what is reported while no transport is installed: a page's own effects (a search's
+ * results) run before its layout's, which installs the transport; the next transport set gets them
+ * (and applies its own rules: consent). At most `HELD_EVENTS_LIMIT`, the first ones.
+ */
+const HELD_EVENTS_LIMIT = 50;
+const held: AnalyticsEvent[] = [];
+const holdingTransport: Transport = {
+  send: (event) => {
+    if (held.length < HELD_EVENTS_LIMIT) held.push(event);
+  },
+};
+
+const defaultTransport: Transport = import.meta.env.PROD ? holdingTransport : memoryTransport;
 let transport: Transport = defaultTransport;
 
-/** Replaces the transport; `undefined` restores the default one. */
+/** Replaces the transport; `undefined` restores the default one. Events held meanwhile go to `next`. */
 export function setTransport(next: Transport | undefined): void {
   transport = next ?? defaultTransport;
+  if (next) for (const event of held.splice(0)) send(event);
 }
 
 function send(event: AnalyticsEvent): void {

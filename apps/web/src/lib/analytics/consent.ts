@@ -131,13 +131,29 @@ export function consentCookieValue(accepted: readonly ConsentCategory[], at = Da
 }
 
 let showPreferences: (() => void) | undefined;
+const availabilityListeners = new Set<() => void>();
+const noteAvailability = () => availabilityListeners.forEach((listener) => listener());
 
 /** A consent platform registers how to show its preferences; returns the unregister function. */
 export function registerConsentPreferences(show: () => void): () => void {
   showPreferences = show;
+  noteAvailability();
   return () => {
-    if (showPreferences === show) showPreferences = undefined;
+    if (showPreferences !== show) return;
+    showPreferences = undefined;
+    noteAvailability();
   };
+}
+
+/** Whether a platform can show its preferences now (the footer's entry then opens a dialog). */
+export function consentPreferencesAvailable(): boolean {
+  return showPreferences !== undefined;
+}
+
+/** Calls `listener` when the preferences become available or go; returns the unsubscribe function. */
+export function onConsentPreferencesAvailability(listener: () => void): () => void {
+  availabilityListeners.add(listener);
+  return () => void availabilityListeners.delete(listener);
 }
 
 /** Opens the consent preferences when a platform is registered; false otherwise. */
