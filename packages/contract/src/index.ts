@@ -22,6 +22,7 @@ export * from './epg-schemas.js';
 export * from './recordings.js';
 export * from './recordings-schemas.js';
 export * from './dashboard.js';
+export * from './consent.js';
 export * from './crashes.js';
 export * from './crashes-schemas.js';
 export * from './display-ads.js';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  consentStringAccepts,
   DASHBOARD_MAX_DAYS,
   type AnalyticsEventBatch,
   type AudienceEvent,
@@ -34,8 +35,6 @@ const RATE_WINDOW_MS = 60 * 1000;
 const TOP_TITLES = 10;
 const TOP_SEARCHES = 20;
 const EXPORT_PAGE = 1000;
-/** The consent string of docs/consent.md (apps/web/src/lib/analytics/consent.ts writes it). */
-const CONSENT_STRING = /^v1;analytics=([01]);advertising=([01]);at=(\d{1,12})$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The UTC day (YYYY-MM-DD) of an instant. */
@@ -43,7 +42,7 @@ export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Whether our consent string gives audience-measurement consent. */
 export function grantsAnalytics(consent: string): boolean {
-  return CONSENT_STRING.exec(consent)?.[1] === '1';
+  return consentStringAccepts(consent, 'analytics');
 }
 
 /**

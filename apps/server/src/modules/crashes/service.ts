@@ -1,8 +1,7 @@
-import type { AudienceReport, CrashReport } from '@antenne/contract';
+import { consentStringAccepts, type AudienceReport, type CrashReport } from '@antenne/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
-import { acceptsAnalytics } from './consent.js';
 import * as repo from './repository.js';
 
 /** How many fingerprints a report lists (the contract's AudienceReport.crashes: at most 50). */
@@ -49,7 +48,7 @@ export class CrashesService {
    * TOO_MANY_REQUESTS past the per-minute limit; else counted on its day's row.
    */
   async ingest(client: string, report: CrashReport): Promise<void> {
-    if (!acceptsAnalytics(report.consent))
+    if (!consentStringAccepts(report.consent, 'analytics'))
       throw new ApiError(
         403,
         'FORBIDDEN',

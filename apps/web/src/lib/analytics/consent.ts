@@ -15,50 +15,22 @@
  * - `openConsentPreferences()`: opens the platform's preferences when it has registered.
  */
 
-export const CONSENT_CATEGORIES = ['analytics', 'advertising'] as const;
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
-export const CONSENT_COOKIE = 'antenne_consent';
+import {
+  consentString as formatConsent,
+  readConsentCookie,
+  type ConsentCategory,
+  type ConsentChoice,
+} from '@antenne/contract';
 
-export interface ConsentChoice {
-  /** The accepted optional categories. */
-  readonly accepted: readonly ConsentCategory[];
-  /** When the choice was made (ms since the epoch). */
-  readonly at: number;
-}
-
-const isCategory = (value: unknown): value is ConsentCategory =>
-  typeof value === 'string' && (CONSENT_CATEGORIES as readonly string[]).includes(value);
+export { CONSENT_CATEGORIES, CONSENT_COOKIE, parseConsentString } from '@antenne/contract';
+export type { ConsentCategory, ConsentChoice } from '@antenne/contract';
 
 /** The choice in a cookie header (`document.cookie` by default); undefined before any choice. */
 export function readConsent(cookies?: string): ConsentChoice | undefined {
-  let header = cookies;
-  if (header === undefined) {
-    if (typeof document === 'undefined') return undefined;
-    try {
-      header = document.cookie;
-    } catch {
-      return undefined;
-    }
-  }
-  const raw = header
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
-    ?.slice(CONSENT_COOKIE.length + 1);
-  if (!raw || raw.length > 4096) return undefined;
+  if (cookies !== undefined) return readConsentCookie(cookies);
+  if (typeof document === 'undefined') return undefined;
   try {
-    const value = JSON.parse(decodeURIComponent(raw)) as {
-      categories?: unknown;
-      lastConsentTimestamp?: unknown;
-      consentTimestamp?: unknown;
-    };
-    if (!Array.isArray(value.categories)) return undefined;
-    const stamp = value.lastConsentTimestamp ?? value.consentTimestamp;
-    const at = typeof stamp === 'string' ? Date.parse(stamp) : NaN;
-    const accepted = CONSENT_CATEGORIES.filter(
-      (category) => value.categories && (value.categories as unknown[]).includes(category),
-    );
-    return { accepted, at: Number.isFinite(at) ? at : 0 };
+    return readConsentCookie(document.cookie);
   } catch {
     return undefined;
   }
@@ -71,20 +43,7 @@ export function hasConsent(category: ConsentCategory): boolean {
 
 /** Our consent string for `choice` (the current one by default); '' before any choice. */
 export function consentString(choice: ConsentChoice | undefined = readConsent()): string {
-  if (!choice) return '';
-  const flags = CONSENT_CATEGORIES.map(
-    (category) => `${category}=${choice.accepted.includes(category) ? 1 : 0}`,
-  );
-  return ['v1', ...flags, `at=${Math.floor(choice.at / 1000)}`].join(';');
-}
-
-/** Reads a consent string (as the server does); undefined when it is not one. */
-export function parseConsentString(value: string): ConsentChoice | undefined {
-  if (value.length > 200) return undefined;
-  const match = /^v1;analytics=([01]);advertising=([01]);at=(\d{1,12})$/.exec(value);
-  if (!match) return undefined;
-  const accepted = CONSENT_CATEGORIES.filter((_, index) => match[index + 1] === '1');
-  return { accepted, at: Number(match[3]) * 1000 };
+  return formatConsent(choice);
 }
 
 const listeners = new Set<(choice: ConsentChoice | undefined) => void>();
@@ -106,8 +65,6 @@ export function noteConsentChanged(): void {
     }
   }
 }
-
-export { isCategory as isConsentCategory };
 
 /**
  * The cookie value vanilla-cookieconsent writes for `accepted` at `at` (what it needs to take the
