@@ -117,6 +117,13 @@ const exposureCases: [string, ExposureRoute, string, Record<string, string>][] =
     accountPaths.listAsset(bu, assetId),
     { list: 'favorites', assetId },
   ],
+  ['accountPaths.listTags', accountPatterns.listTags, accountPaths.listTags(bu), { list: 'tagfeed' }],
+  [
+    'accountPaths.listTag',
+    accountPatterns.listTag,
+    accountPaths.listTag(bu, 'genre/drame #1'),
+    { list: 'tagfeed', tagId: 'genre/drame #1' },
+  ],
   ['accountPaths.lastViewedOffset', accountPatterns.lastViewedOffset, accountPaths.lastViewedOffset(bu), {}],
   ['accountPaths.continueWatching', accountPatterns.continueWatching, accountPaths.continueWatching(bu), {}],
   ['accountPaths.userDelete', accountPatterns.userDelete, accountPaths.userDelete(bu), {}],
