@@ -138,6 +138,19 @@ describe.each(engines)('catalogue additions (%s)', (engine) => {
       expect(v2).not.toHaveProperty('assetHits');
     });
 
+    test('the fixed /v3 prefix: another business unit is 404 UNKNOWN_BUSINESS_UNIT; v3 on a v1 call, v1 on the multi search are unknown paths', async () => {
+      const other = { customer: TENANT.customer, businessUnit: 'ailleurs' };
+      expect(await get(paths.searchMulti(other, 'rue'), 404)).toMatchObject({
+        message: 'UNKNOWN_BUSINESS_UNIT',
+      });
+      expect(await get(paths.assets(TENANT).replace('/v1/', '/v3/'), 404)).toMatchObject({
+        message: 'NOT_FOUND',
+      });
+      expect(await get(paths.searchMulti(TENANT, 'rue').replace('/v3/', '/v1/'), 404)).toMatchObject({
+        message: 'NOT_FOUND',
+      });
+    });
+
     test('title autocompletes: [{hitText, hitFieldValue}] for assets and tags', async () => {
       const assets = await get<AutocompleteItem[]>(paths.assetTitleAutocomplete(TENANT, 'rue sai'));
       expect(published('ApiAutocompleteItem2[]', assets)).toEqual([]);
