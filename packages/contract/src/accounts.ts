@@ -29,6 +29,8 @@ export const IDENTITY_FRESH_SESSION_SECONDS = 10 * 60;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The favourites list id (Exposure notes §6.2). */
 export const FAVORITES_LIST = 'favorites';
+/** The followed tags' list id (Red Bee's SDK's `tagfeed`, Exposure notes §6.2). */
+export const TAGFEED_LIST = 'tagfeed';
 /** Profile metadata keys the app reads (spec part 1 §3). */
 export const PROFILE_PROPERTY = { avatar: 'avatar', prLevel: 'PrLevel', reminders: 'Reminders' } as const;
 
@@ -77,6 +79,10 @@ export const accountPaths = {
   listAssets: (bu: Bu, list = FAVORITES_LIST) => `${v1(bu)}/preferences/list/${enc(list)}/asset`,
   listAsset: (bu: Bu, assetId: string, list = FAVORITES_LIST) =>
     `${v1(bu)}/preferences/list/${enc(list)}/asset/${enc(assetId)}`,
+  /** GET: the followed tags `{query, items}`; POST/DELETE `…/tag/{tagId}` follow and unfollow one. */
+  listTags: (bu: Bu, list = TAGFEED_LIST) => `${v1(bu)}/preferences/list/${enc(list)}/tag`,
+  listTag: (bu: Bu, tagId: string, list = TAGFEED_LIST) =>
+    `${v1(bu)}/preferences/list/${enc(list)}/tag/${enc(tagId)}`,
   lastViewedOffset: (bu: Bu) => `${v1(bu)}/userplayhistory/lastviewedoffset`,
   continueWatching: (bu: Bu) => `${v1(bu)}/recommend/continue`,
   userDelete: (bu: Bu) => `${v2(bu)}/user/delete`,
@@ -94,6 +100,8 @@ export const accountPatterns = {
   preferences: { version: 'v1', pattern: '/preferences' },
   listAssets: { version: 'v1', pattern: '/preferences/list/:list/asset' },
   listAsset: { version: 'v1', pattern: '/preferences/list/:list/asset/:assetId' },
+  listTags: { version: 'v1', pattern: '/preferences/list/:list/tag' },
+  listTag: { version: 'v1', pattern: '/preferences/list/:list/tag/:tagId' },
   lastViewedOffset: { version: 'v1', pattern: '/userplayhistory/lastviewedoffset' },
   continueWatching: { version: 'v1', pattern: '/recommend/continue' },
   userDelete: { version: 'v2', pattern: '/user/delete' },

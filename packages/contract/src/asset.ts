@@ -135,7 +135,24 @@ export const PublicationSchema = Type.Object({
   countries: Type.Array(Type.String(), { description: 'ISO 3166-1 alpha-2; empty = everywhere' }),
   products: Type.Array(Type.String()),
   services: Type.Optional(Type.Array(Type.String())),
-  availabilityKeys: Type.Optional(Type.Array(Type.String())),
+  availabilityKeys: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'Its products, and `<assetId>_<product>` (a ticket for this asset): entitlement/availabilitykey',
+    }),
+  ),
+  devices: Type.Optional(
+    Type.Array(
+      Type.Object({
+        manufacturer: Type.Optional(Type.String()),
+        model: Type.Optional(Type.String()),
+        os: Type.Optional(Type.String()),
+        osVersion: Type.Optional(Type.String()),
+        rights: Type.Optional(AssetRightsSchema),
+      }),
+      { description: 'Rights per device model; none: the publication rights apply to every device' },
+    ),
+  ),
   rights: Type.Optional(AssetRightsSchema),
   customData: Type.Optional(Type.Unknown()),
 });
@@ -160,6 +177,24 @@ export const MediaSchema = Type.Object({
   ),
 });
 export type Media = Static<typeof MediaSchema>;
+
+/** `ApiMarkerPoint`: a point or span of the timeline (INTRO, CREDITS, CHAPTER, POINT), offsets in ms. */
+export const MarkerPointSchema = Type.Object({
+  type: Type.String(),
+  offset: Type.Integer(),
+  endOffset: Type.Optional(Type.Integer()),
+  thumbnail: Type.Optional(Type.String()),
+  localized: Type.Optional(
+    Type.Array(
+      Type.Object({
+        locale: Type.String(),
+        title: Type.Optional(Type.String()),
+        image: Type.Optional(Type.String()),
+      }),
+    ),
+  ),
+});
+export type MarkerPoint = Static<typeof MarkerPointSchema>;
 
 const assetProperties = {
   assetId: Type.String(),
@@ -186,6 +221,21 @@ const assetProperties = {
   customData: Type.Optional(Type.Unknown()),
   created: Type.Optional(Type.String()),
   changed: Type.Optional(Type.String()),
+  audioTracks: Type.Optional(Type.Array(Type.String(), { description: 'audio languages of the medias' })),
+  live: Type.Optional(Type.Boolean({ description: 'true for a TV_CHANNEL' })),
+  markers: Type.Optional(
+    Type.Array(
+      Type.Object({
+        offset: Type.Optional(Type.Integer()),
+        adMarkerType: Type.Optional(Type.String()),
+        url: Type.Optional(Type.String()),
+      }),
+      { description: 'ad markers (none: the ads are pre-rolls from the VAST call)' },
+    ),
+  ),
+  markerPoints: Type.Optional(Type.Array(MarkerPointSchema)),
+  cuePoints: Type.Optional(Type.Array(MarkerPointSchema)),
+  collections: Type.Optional(Type.Array(Type.Object({ collectionId: Type.String() }))),
 };
 
 /** An asset without `seasons` (an episode inside a season). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ASSET_TYPES, AssetSchema, FIELD_SETS } from './asset.js';
+import { ASSET_TYPES, AssetSchema, FIELD_SETS, SeasonSchema, TagTypeSchema } from './asset.js';
 
 /** Search text shorter than this is refused (spec part 2 §5, §9). */
 export const MIN_SEARCH_TEXT_LENGTH = 2;
@@ -135,3 +135,111 @@ export const SearchListSchema = Type.Object(
   { $id: 'SearchList', title: 'SearchList' },
 );
 export type SearchList = Static<typeof SearchListSchema>;
+
+/* ---- Issue 18: seasons, v3 search, watch next (Exposure notes §3.1, §6.4, §7) ---- */
+
+/** `season/{n}`: a season number (1 to 9999). */
+export const SeasonNumberSchema = Type.String({ pattern: '^[1-9][0-9]{0,3}$', description: 'season number' });
+
+/** `content/asset/{id}/season` and `.../season/{n}/episode`: paging, fields, publication filter. */
+export const SeasonListQuerySchema = Type.Object({
+  pageSize: Type.Optional(PageSizeSchema),
+  pageNumber: Type.Optional(PageNumberSchema),
+  includeEpisodes: Type.Optional(Type.Boolean({ default: false })),
+  onlyPublished: Type.Optional(Type.Boolean({ default: true })),
+  allowedCountry: Type.Optional(CountrySchema),
+  fieldSet: Type.Optional(Type.Enum(FIELD_SETS)),
+  includeFields: Type.Optional(FieldListSchema),
+  excludeFields: Type.Optional(FieldListSchema),
+  service: Type.Optional(Type.String({ maxLength: 100 })),
+  client: Type.Optional(Type.String()),
+});
+export type SeasonListQuery = Static<typeof SeasonListQuerySchema>;
+
+/** Exposure `ApiSeasonList`. */
+export const SeasonListSchema = Type.Object(
+  {
+    items: Type.Array(SeasonSchema),
+    pageNumber: Type.Integer(),
+    pageSize: Type.Integer(),
+    totalCount: Type.Integer(),
+  },
+  { $id: 'SeasonList', title: 'SeasonList' },
+);
+export type SeasonList = Static<typeof SeasonListSchema>;
+
+/** v3 search calls: `locales` (repeated or comma list), types, rating level, paging. */
+export const SearchV3QuerySchema = Type.Object({
+  locales: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[a-z]{2}([-_][A-Za-z]{2})?(,[a-z]{2}([-_][A-Za-z]{2})?)*$' })),
+  ),
+  locale: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[a-z]{2}([-_][A-Za-z]{2})?(,[a-z]{2}([-_][A-Za-z]{2})?)*$' })),
+  ),
+  types: Type.Optional(SearchTypesSchema),
+  schemes: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z0-9_-]{1,50}$' }))),
+  scheme: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,50}$' })),
+  parentalRatings: Type.Optional(SearchParentalRatingsSchema),
+  pageSize: Type.Optional(PageSizeSchema),
+  pageNumber: Type.Optional(PageNumberSchema),
+  onlyPublished: Type.Optional(Type.Boolean({ default: true })),
+  allowedCountry: Type.Optional(CountrySchema),
+  client: Type.Optional(Type.String()),
+});
+export type SearchV3Query = Static<typeof SearchV3QuerySchema>;
+
+/** `ApiTagSearch` hits of the multi search. */
+export const TagSearchListSchema = Type.Object({
+  items: Type.Array(Type.Object({ tag: TagTypeSchema, highlightedTitle: Type.Optional(Type.String()) })),
+  pageNumber: Type.Integer(),
+  pageSize: Type.Integer(),
+  totalCount: Type.Integer(),
+});
+
+/** `ApiParticipant`: a person of the catalogue's credits (its id is its name, which is what we have). */
+export const ParticipantSchema = Type.Object({
+  participantId: Type.String(),
+  name: Type.String(),
+});
+export const ParticipantSearchListSchema = Type.Object({
+  items: Type.Array(Type.Object({ participant: ParticipantSchema })),
+  pageNumber: Type.Integer(),
+  pageSize: Type.Integer(),
+  totalCount: Type.Integer(),
+});
+
+/** Exposure `ApiMultiSearchResponse` (v3 `content/search/query/{q}`). */
+export const MultiSearchSchema = Type.Object(
+  {
+    assetHits: SearchListSchema,
+    tagHits: TagSearchListSchema,
+    participantHits: ParticipantSearchListSchema,
+  },
+  { $id: 'MultiSearch', title: 'MultiSearch' },
+);
+export type MultiSearch = Static<typeof MultiSearchSchema>;
+
+/** Exposure `ApiAutocompleteItem2`: the completed title and the id it belongs to. */
+export const AutocompleteItemSchema = Type.Object({ hitText: Type.String(), hitFieldValue: Type.String() });
+export const AutocompleteListSchema = Type.Array(AutocompleteItemSchema, {
+  $id: 'AutocompleteList',
+  title: 'AutocompleteList',
+});
+export type AutocompleteItem = Static<typeof AutocompleteItemSchema>;
+
+/** `recommend/watchNext/{assetId}`: not personal. */
+export const WatchNextQuerySchema = Type.Object({
+  allowedCountry: Type.Optional(CountrySchema),
+  parentalRatings: Type.Optional(SearchParentalRatingsSchema),
+  tagIds: Type.Optional(Type.String({ maxLength: 500 })),
+  service: Type.Optional(Type.String({ maxLength: 100 })),
+  client: Type.Optional(Type.String()),
+});
+export type WatchNextQuery = Static<typeof WatchNextQuerySchema>;
+
+/** Exposure `ApiRecommendedWatchNext`. */
+export const WatchNextSchema = Type.Object(
+  { items: Type.Array(AssetSchema) },
+  { $id: 'WatchNext', title: 'WatchNext' },
+);
+export type WatchNext = Static<typeof WatchNextSchema>;

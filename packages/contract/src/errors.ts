@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'UNKNOWN_ASSET',
   'UNKNOWN_COMPONENT',
   'UNKNOWN_TAG',
+  /** A TV show's season number or a season id the catalogue does not have. */
+  'UNKNOWN_SEASON',
   'SEARCH_TEXT_TOO_SHORT',
   'METHOD_NOT_ALLOWED',
   'NO_SESSION_TOKEN',

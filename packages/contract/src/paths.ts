@@ -27,6 +27,29 @@ export const paths = {
     `${exposurePrefix('v1', bu)}/content/search/suggestions/${enc(text)}`,
   searchQuery: (bu: BusinessUnitRef, text: string) =>
     `${exposurePrefix('v2', bu)}/content/search/query/${enc(text)}`,
+  /** A TV show's seasons (ApiSeasonList), one by number (ApiSeason), its episodes (ApiAssetList). */
+  seasons: (bu: BusinessUnitRef, tvShowId: string) =>
+    `${exposurePrefix('v1', bu)}/content/asset/${enc(tvShowId)}/season`,
+  season: (bu: BusinessUnitRef, tvShowId: string, season: string) =>
+    `${exposurePrefix('v1', bu)}/content/asset/${enc(tvShowId)}/season/${enc(season)}`,
+  seasonEpisodes: (bu: BusinessUnitRef, tvShowId: string, season: string) =>
+    `${exposurePrefix('v1', bu)}/content/asset/${enc(tvShowId)}/season/${enc(season)}/episode`,
+  seasonById: (bu: BusinessUnitRef, seasonId: string) =>
+    `${exposurePrefix('v1', bu)}/content/season/${enc(seasonId)}`,
+  /** v3 title search (prefix on titles): ApiSearchList. */
+  searchAssets: (bu: BusinessUnitRef, text: string) =>
+    `${exposurePrefix('v3', bu)}/content/search/asset/query/${enc(text)}`,
+  /** v3 multi search: assets, tags and participants (ApiMultiSearchResponse). */
+  searchMulti: (bu: BusinessUnitRef, text: string) =>
+    `${exposurePrefix('v3', bu)}/content/search/query/${enc(text)}`,
+  /** v3 title autocompletes: `[{hitText, hitFieldValue}]`. */
+  assetTitleAutocomplete: (bu: BusinessUnitRef, text: string) =>
+    `${exposurePrefix('v3', bu)}/content/search/asset/title/autocomplete/${enc(text)}`,
+  tagTitleAutocomplete: (bu: BusinessUnitRef, text: string) =>
+    `${exposurePrefix('v3', bu)}/content/search/tag/title/autocomplete/${enc(text)}`,
+  /** ApiRecommendedWatchNext `{items}`: not personal. */
+  watchNext: (bu: BusinessUnitRef, assetId: string) =>
+    `${exposurePrefix('v1', bu)}/recommend/watchNext/${enc(assetId)}`,
 } as const;
 
 /** The server's patterns of the `paths` not under a prefix. */
@@ -52,6 +75,22 @@ export const cataloguePatterns = {
   tag: { version: 'v1', pattern: '/tag/:tagId' },
   searchSuggestions: { version: 'v1', pattern: '/content/search/suggestions/:text' },
   searchQuery: { version: 'v2', pattern: '/content/search/query/:text' },
+  seasons: { version: 'v1', pattern: '/content/asset/:assetId/season' },
+  season: { version: 'v1', pattern: '/content/asset/:assetId/season/:season' },
+  seasonEpisodes: { version: 'v1', pattern: '/content/asset/:assetId/season/:season/episode' },
+  seasonById: { version: 'v1', pattern: '/content/season/:seasonId' },
+  searchAssets: { version: 'v3', pattern: '/content/search/asset/query/:text' },
+  assetTitleAutocomplete: { version: 'v3', pattern: '/content/search/asset/title/autocomplete/:text' },
+  tagTitleAutocomplete: { version: 'v3', pattern: '/content/search/tag/title/autocomplete/:text' },
+  watchNext: { version: 'v1', pattern: '/recommend/watchNext/:assetId' },
+} as const satisfies Record<string, ExposureRoute>;
+
+/**
+ * The v3 calls whose pattern another version already answers (`/content/search/query/:text` is
+ * the v2 search): registered under the fixed `/v3/…` prefix (exposureScope's `version`).
+ */
+export const catalogueV3Patterns = {
+  searchMulti: { version: 'v3', pattern: '/content/search/query/:text' },
 } as const satisfies Record<string, ExposureRoute>;
 
 export const locationPatterns = {

@@ -6,7 +6,14 @@ import {
   WHITELABEL_PREFIX_PATTERN,
   type ExposureRoute,
 } from './exposure.js';
-import { cataloguePatterns, locationPatterns, paths, rootPatterns, whitelabelPatterns } from './paths.js';
+import {
+  cataloguePatterns,
+  catalogueV3Patterns,
+  locationPatterns,
+  paths,
+  rootPatterns,
+  whitelabelPatterns,
+} from './paths.js';
 import { epgPaths, epgPatterns, parseProgramDetailsId, programDetailsId } from './epg.js';
 import { displayAdPaths, displayAdPatterns } from './display-ads.js';
 import { playbackPaths, playbackPatterns } from './playback.js';
@@ -51,6 +58,48 @@ const exposureCases: [string, ExposureRoute, string, Record<string, string>][] =
     { text: 'la vie' },
   ],
   ['paths.searchQuery', cataloguePatterns.searchQuery, paths.searchQuery(bu, 'été 85'), { text: 'été 85' }],
+  ['paths.seasons', cataloguePatterns.seasons, paths.seasons(bu, assetId), { assetId }],
+  ['paths.season', cataloguePatterns.season, paths.season(bu, assetId, '2'), { assetId, season: '2' }],
+  [
+    'paths.seasonEpisodes',
+    cataloguePatterns.seasonEpisodes,
+    paths.seasonEpisodes(bu, assetId, '2'),
+    { assetId, season: '2' },
+  ],
+  ['paths.seasonById', cataloguePatterns.seasonById, paths.seasonById(bu, 's #1'), { seasonId: 's #1' }],
+  [
+    'paths.searchAssets',
+    cataloguePatterns.searchAssets,
+    paths.searchAssets(bu, 'été 85'),
+    { text: 'été 85' },
+  ],
+  ['paths.searchMulti', catalogueV3Patterns.searchMulti, paths.searchMulti(bu, 'été/85'), { text: 'été/85' }],
+  [
+    'paths.assetTitleAutocomplete',
+    cataloguePatterns.assetTitleAutocomplete,
+    paths.assetTitleAutocomplete(bu, 'la v'),
+    { text: 'la v' },
+  ],
+  [
+    'paths.tagTitleAutocomplete',
+    cataloguePatterns.tagTitleAutocomplete,
+    paths.tagTitleAutocomplete(bu, 'dra'),
+    { text: 'dra' },
+  ],
+  ['paths.watchNext', cataloguePatterns.watchNext, paths.watchNext(bu, assetId), { assetId }],
+  ['playbackPaths.entitle', playbackPatterns.entitle, playbackPaths.entitle(bu, assetId), { assetId }],
+  [
+    'playbackPaths.availabilityKeys',
+    playbackPatterns.availabilityKeys,
+    playbackPaths.availabilityKeys(bu),
+    {},
+  ],
+  [
+    'playbackPaths.storeOfferings',
+    playbackPatterns.storeOfferings,
+    playbackPaths.storeOfferings(bu, 'FR'),
+    { countryCode: 'FR' },
+  ],
   ['paths.businessUnitLocation', locationPatterns.businessUnitLocation, paths.businessUnitLocation(bu), {}],
   ['accountPaths.firebaseLogin', accountPatterns.firebaseLogin, accountPaths.firebaseLogin(bu), {}],
   ['accountPaths.logout', accountPatterns.logout, accountPaths.logout(bu), {}],
@@ -67,6 +116,13 @@ const exposureCases: [string, ExposureRoute, string, Record<string, string>][] =
     accountPatterns.listAsset,
     accountPaths.listAsset(bu, assetId),
     { list: 'favorites', assetId },
+  ],
+  ['accountPaths.listTags', accountPatterns.listTags, accountPaths.listTags(bu), { list: 'tagfeed' }],
+  [
+    'accountPaths.listTag',
+    accountPatterns.listTag,
+    accountPaths.listTag(bu, 'genre/drame #1'),
+    { list: 'tagfeed', tagId: 'genre/drame #1' },
   ],
   ['accountPaths.lastViewedOffset', accountPatterns.lastViewedOffset, accountPaths.lastViewedOffset(bu), {}],
   ['accountPaths.continueWatching', accountPatterns.continueWatching, accountPaths.continueWatching(bu), {}],

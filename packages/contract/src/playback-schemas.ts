@@ -163,3 +163,70 @@ const playResponseMatches: Same<Static<typeof PlayResponseSchema>, PlayResponse>
 const batchFits: Static<typeof AnalyticsBatchSchema> extends AnalyticsBatch ? true : false = true;
 void playResponseMatches;
 void batchFits;
+
+/* ---- Issue 18: entitlement without playing, availability keys, store offerings ---- */
+
+/**
+ * Exposure `EntitleResponse` (`GET /v2/…/entitlement/{assetId}/entitle`): the play call's rules
+ * without a play session. 200 carries `status: "SUCCESS"`; a refusal is the error body with the
+ * status as its message (NOT_ENTITLED with BUY_WATCH_NOW, GEO_BLOCKED, NOT_PUBLISHED with WAIT,
+ * LICENSE_EXPIRED, NOT_AVAILABLE_IN_FORMAT, 401 NO_SESSION_TOKEN with LOGIN), as Exposure's.
+ */
+export const EntitleResponseSchema = Type.Object(
+  {
+    status: Type.Literal('SUCCESS'),
+    accountId: Type.Optional(Type.String()),
+    requestId: Type.String(),
+    productId: Type.Optional(Type.String()),
+    publicationId: Type.String(),
+    publicationStart: Type.String({ format: 'date-time' }),
+    publicationEnd: Type.String({ format: 'date-time' }),
+    entitlementStart: Type.Optional(Type.String({ format: 'date-time' })),
+    entitlementEnd: Type.Optional(Type.String({ format: 'date-time' })),
+    time: Type.String({ format: 'date-time' }),
+    formats: Type.Array(
+      Type.Object({ format: Type.Union([Type.Literal('DASH'), Type.Literal('HLS'), Type.Literal('MP4')]) }),
+    ),
+    streamInfo: Type.Object({ live: Type.Boolean(), static: Type.Boolean(), event: Type.Boolean() }),
+    entitleExposure: Type.Boolean(),
+  },
+  { $id: 'EntitleResponse', title: 'EntitleResponse' },
+);
+export type EntitleResponse = Static<typeof EntitleResponseSchema>;
+
+/** Exposure `AvailabilityKeys`: the keys the account holds, matched against the publications' `availabilityKeys`. */
+export const AvailabilityKeysSchema = Type.Object(
+  {
+    availabilityKeys: Type.Array(Type.String(), { description: 'current and future' }),
+    currentAvailabilityKeys: Type.Array(Type.String()),
+    futureAvailabilityKeys: Type.Array(Type.String()),
+    expiryDate: Type.Optional(
+      Type.String({ format: 'date-time', description: 'when the first current key ends' }),
+    ),
+    entitleExposure: Type.Boolean(),
+  },
+  { $id: 'AvailabilityKeys', title: 'AvailabilityKeys' },
+);
+export type AvailabilityKeys = Static<typeof AvailabilityKeysSchema>;
+
+/** Exposure `ApiStoreProductOffering`, read only: no price (no payment in Antenne). */
+export const StoreProductOfferingSchema = Type.Object({
+  id: Type.String(),
+  productOfferingId: Type.String(),
+  productIds: Type.Array(Type.String()),
+  productOfferingType: Type.String({ description: 'subscription | rental | purchase' }),
+  rentalLength: Type.Optional(Type.String({ description: 'ISO-8601 duration' })),
+  localizedMetadata: Type.Array(
+    Type.Object({ locale: Type.String(), name: Type.String(), description: Type.Optional(Type.String()) }),
+  ),
+  productRequiresSelectAsset: Type.Boolean(),
+  paymentMethodTypes: Type.Array(Type.String()),
+});
+export type StoreProductOffering = Static<typeof StoreProductOfferingSchema>;
+
+/** Exposure `ApiStoreProductOfferings` (v2 `store/productoffering/country/{cc}`). */
+export const StoreProductOfferingsSchema = Type.Object(
+  { productOfferings: Type.Array(StoreProductOfferingSchema) },
+  { $id: 'StoreProductOfferings', title: 'StoreProductOfferings' },
+);
+export type StoreProductOfferings = Static<typeof StoreProductOfferingsSchema>;

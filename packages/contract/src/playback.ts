@@ -23,6 +23,13 @@ export const playbackPaths = {
   eventsinkInit: (bu: Bu) => `${v2(bu)}/eventsink/init`,
   /** POST the Exposure analytics batch: bearer session token, or (sendBeacon) the play response's beaconToken in the body's BeaconToken. */
   eventsinkSend: (bu: Bu) => `${v2(bu)}/eventsink/send`,
+  /** GET, the play call's rules without playing: EntitleResponse `{status: "SUCCESS", …}` or the play call's refusals. */
+  entitle: (bu: Bu, assetId: string) => `${v2(bu)}/entitlement/${enc(assetId)}/entitle`,
+  /** GET, bearer: the account's availability keys (products, `<asset>_<product>` tickets). */
+  availabilityKeys: (bu: Bu) => `${v2(bu)}/entitlement/availabilitykey`,
+  /** GET: the products on offer in a country (read only). */
+  storeOfferings: (bu: Bu, countryCode: string) =>
+    `${v2(bu)}/store/productoffering/country/${enc(countryCode)}`,
 } as const;
 
 /** The playback calls' route patterns (the server's), keyed as `playbackPaths`. */
@@ -33,6 +40,9 @@ export const playbackPatterns = {
   adTracking: { version: 'v2', pattern: '/ads/track' },
   eventsinkInit: { version: 'v2', pattern: '/eventsink/init' },
   eventsinkSend: { version: 'v2', pattern: '/eventsink/send' },
+  entitle: { version: 'v2', pattern: '/entitlement/:assetId/entitle' },
+  availabilityKeys: { version: 'v2', pattern: '/entitlement/availabilitykey' },
+  storeOfferings: { version: 'v2', pattern: '/store/productoffering/country/:countryCode' },
 } as const satisfies Record<string, ExposureRoute>;
 
 /** Media URLs carry the play token as their first path segment (as CDN path tokens do): `/play/<token>/demo-media/…`. */

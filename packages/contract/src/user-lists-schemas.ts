@@ -34,6 +34,27 @@ export const ListAssetBodySchema = Type.Object({
 });
 export type ListAssetBody = Static<typeof ListAssetBodySchema>;
 
+/** One followed tag (Exposure ApiPreferencesListItem). */
+export const TagListItemSchema = Type.Object({
+  id: Type.String({ description: 'the tag id' }),
+  order: Type.Integer(),
+  lastUpdated: Type.String({ format: 'date-time' }),
+  metadata: Type.Record(Type.String(), Type.Unknown()),
+});
+export type TagListItem = Static<typeof TagListItemSchema>;
+
+/** `GET …/preferences/list/tagfeed/tag` (ApiPreferencesListResponse): the tags and the asset query they make. */
+export const TagListResponseSchema = Type.Object(
+  {
+    query: Type.String({
+      description: 'asset query of the followed tags (content/asset?query=), empty when none',
+    }),
+    items: Type.Array(TagListItemSchema),
+  },
+  { $id: 'TagListResponse', title: 'TagListResponse' },
+);
+export type TagListResponse = Static<typeof TagListResponseSchema>;
+
 /** POST preferences: values are text; booleans and numbers are accepted and kept as text ('true'). */
 export const PreferencesWriteSchema = Type.Object({
   preferences: BoundedRecord(128, Type.Union([Type.String(), Type.Boolean(), Type.Number()])),

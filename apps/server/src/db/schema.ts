@@ -23,6 +23,7 @@ export interface Database {
   sessions: SessionsTable;
   preferences: PreferencesTable;
   favorites: FavoritesTable;
+  followed_tags: FollowedTagsTable;
   play_history: PlayHistoryTable;
   household_subscriptions: HouseholdSubscriptionsTable;
   video_tickets: VideoTicketsTable;
@@ -229,6 +230,15 @@ export interface PreferencesTable {
 export interface FavoritesTable {
   profile_id: string;
   asset_id: string;
+  position: number;
+  metadata: string;
+  created_at: string;
+}
+
+/** A tag a profile follows (Exposure's `tagfeed` tag list); `metadata` JSON text. */
+export interface FollowedTagsTable {
+  profile_id: string;
+  tag_id: string;
   position: number;
   metadata: string;
   created_at: string;

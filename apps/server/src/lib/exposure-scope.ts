@@ -46,6 +46,13 @@ export interface ExposureScopeOptions {
    * the scope must be one of them, and answers on that pattern's version only.
    */
   patterns: Record<string, ExposureRoute>;
+  /**
+   * A version fixed in the prefix (`/v3/customer/…`), for calls whose pattern another version
+   * already answers under the shared `/:version/…` prefix (the v3 multi search and the v2 search
+   * are both `/content/search/query/:text`): the router prefers the fixed segment, and every
+   * pattern of the scope must be of this version.
+   */
+  version?: ExposureVersion;
 }
 
 /**
@@ -62,10 +69,12 @@ export interface ExposureScopeOptions {
  */
 export async function exposureScope(
   app: TypeBoxScope,
-  { tenant, patterns }: ExposureScopeOptions,
+  { tenant, patterns, version: fixed }: ExposureScopeOptions,
   routes: (scope: TypeBoxScope) => void | Promise<void>,
 ): Promise<void> {
   const versions = versionsByPattern(patterns);
+  if (fixed !== undefined && [...versions.values()].some((v) => v !== fixed))
+    throw new Error(`a scope fixed at ${fixed} registers only ${fixed} patterns`);
   await app.register(
     async (child) => {
       const scope = child.withTypeProvider<TypeBoxTypeProvider>();
@@ -86,12 +95,16 @@ export async function exposureScope(
       });
       scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         const params = request.params as ScopeParams;
-        if (params.version !== request.routeOptions.config.exposureVersion) return reply.callNotFound();
+        if (fixed === undefined && params.version !== request.routeOptions.config.exposureVersion)
+          return reply.callNotFound();
         assertTenant(tenant, params);
       });
       await routes(scope);
     },
-    { prefix: EXPOSURE_PREFIX_PATTERN },
+    {
+      prefix:
+        fixed === undefined ? EXPOSURE_PREFIX_PATTERN : EXPOSURE_PREFIX_PATTERN.replace(':version', fixed),
+    },
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { FavoritesTable, PlayHistoryTable } from '../../db/schema.js';
+import type { FavoritesTable, FollowedTagsTable, PlayHistoryTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
 /**
@@ -8,6 +8,7 @@ import type { Executor } from '../../db/transaction.js';
  */
 
 export type FavoriteRow = Selectable<FavoritesTable>;
+export type FollowedTagRow = Selectable<FollowedTagsTable>;
 export type PlayHistoryRow = Selectable<PlayHistoryTable>;
 
 // Preferences ---------------------------------------------------------------------------------
@@ -85,6 +86,48 @@ export async function deleteFavorite(db: Executor, profileId: string, assetId: s
     .deleteFrom('favorites')
     .where('profile_id', '=', profileId)
     .where('asset_id', '=', assetId)
+    .execute();
+}
+
+// Followed tags (the tagfeed list) ------------------------------------------------------------
+
+/** In the order given, then oldest first. */
+export function listFollowedTags(db: Executor, profileId: string): Promise<FollowedTagRow[]> {
+  return db
+    .selectFrom('followed_tags')
+    .selectAll()
+    .where('profile_id', '=', profileId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('tag_id')
+    .execute();
+}
+
+export async function countFollowedTags(db: Executor, profileId: string): Promise<number> {
+  const row = await db
+    .selectFrom('followed_tags')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('profile_id', '=', profileId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Follows a tag; following it again updates its order and metadata. */
+export async function upsertFollowedTag(db: Executor, row: FollowedTagRow): Promise<void> {
+  await db
+    .insertInto('followed_tags')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['profile_id', 'tag_id']).doUpdateSet({ position: row.position, metadata: row.metadata }),
+    )
+    .execute();
+}
+
+export async function deleteFollowedTag(db: Executor, profileId: string, tagId: string): Promise<void> {
+  await db
+    .deleteFrom('followed_tags')
+    .where('profile_id', '=', profileId)
+    .where('tag_id', '=', tagId)
     .execute();
 }
 

@@ -1,4 +1,4 @@
-import type { Asset, PreferencesResponse } from '@antenne/contract';
+import type { Asset, PreferencesResponse, TagListResponse } from '@antenne/contract';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
 import {
@@ -94,6 +94,50 @@ export class PersonalService extends AccountsPart {
 
   async removeFavorite(ctx: SessionContext, assetId: string): Promise<void> {
     await repo.deleteFavorite(this.db, ctx.profile.id, assetId);
+  }
+
+  // Followed tags (the tagfeed list) -----------------------------------------------------------
+
+  /** The profile's followed tags, and the asset query that lists their titles (`tags.tagId:…`). */
+  async listFollowedTags(ctx: SessionContext): Promise<TagListResponse> {
+    const rows = await repo.listFollowedTags(this.db, ctx.profile.id);
+    return {
+      query: rows.map((r) => `tags.tagId:"${r.tag_id.replace(/["\\]/g, '\\$&')}"`).join(' OR '),
+      items: rows.map((r) => ({
+        id: r.tag_id,
+        order: Number(r.position),
+        lastUpdated: new Date(r.created_at).toISOString(),
+        metadata: parseJson<Record<string, unknown>>(r.metadata, {}),
+      })),
+    };
+  }
+
+  /** Follows a tag of the catalogue (unknown → 404 UNKNOWN_TAG); past the favourites' limit → 409 LIMIT_REACHED. */
+  async followTag(
+    ctx: SessionContext,
+    tagId: string,
+    input: { order?: number; metadata?: Record<string, unknown> },
+  ): Promise<void> {
+    const snapshot = await this.catalogue.snapshot();
+    if (!snapshot.tags.has(tagId)) throw new ApiError(404, 'UNKNOWN_TAG', `unknown tag ${tagId}`);
+    await inTransaction(this.db, async (trx) => {
+      const count = await repo.countFollowedTags(trx, ctx.profile.id);
+      const followed = (await repo.listFollowedTags(trx, ctx.profile.id)).some((r) => r.tag_id === tagId);
+      if (!followed && count >= this.limits.maxFavorites) {
+        throw new ApiError(409, 'LIMIT_REACHED', `at most ${this.limits.maxFavorites} followed tags`);
+      }
+      await repo.upsertFollowedTag(trx, {
+        profile_id: ctx.profile.id,
+        tag_id: tagId,
+        position: input.order ?? 0,
+        metadata: JSON.stringify(input.metadata ?? {}),
+        created_at: this.nowIso(),
+      });
+    });
+  }
+
+  async unfollowTag(ctx: SessionContext, tagId: string): Promise<void> {
+    await repo.deleteFollowedTag(this.db, ctx.profile.id, tagId);
   }
 }
 

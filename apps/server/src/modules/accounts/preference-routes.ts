@@ -5,9 +5,12 @@ import {
   ErrorBodySchema,
   FAVORITES_LIST,
   ListAssetBodySchema,
+  type ListAssetBody,
   MessageResponseSchema,
   PreferencesResponseSchema,
   PreferencesWriteSchema,
+  TAGFEED_LIST,
+  TagListResponseSchema,
 } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -19,12 +22,25 @@ import { sessionOf } from './session-auth.js';
 const ListParams = Type.Object({ ...TenantParams.properties, list: Type.String({ minLength: 1 }) });
 const ListAssetParams = Type.Object({ ...ListParams.properties, assetId: Type.String({ minLength: 1 }) });
 
-/** The favourites are the one list: any other name is 404 UNKNOWN_LIST. */
-function checkList(list: string): void {
-  if (list !== FAVORITES_LIST) throw new ApiError(404, 'UNKNOWN_LIST', `unknown list ${list}`);
+const ListTagParams = Type.Object({
+  ...ListParams.properties,
+  tagId: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+/** The favourites are the one asset list, `tagfeed` the one tag list: any other name is 404 UNKNOWN_LIST. */
+function checkList(list: string, known: string = FAVORITES_LIST): void {
+  if (list !== known) throw new ApiError(404, 'UNKNOWN_LIST', `unknown list ${list}`);
 }
 
-/** The profile's preferences and favourites. Registered in the personal scope (routes.ts). */
+/** A list item's order and metadata, as given (absent ones left out). */
+function listItemInput(body: ListAssetBody): { order?: number; metadata?: Record<string, unknown> } {
+  const input: { order?: number; metadata?: Record<string, unknown> } = {};
+  if (body.order !== undefined) input.order = body.order;
+  if (body.metadata !== undefined) input.metadata = body.metadata;
+  return input;
+}
+
+/** The profile's preferences, favourites and followed tags. Registered in the personal scope (routes.ts). */
 export const preferenceRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsService }> = async (
   app,
   { accounts: service },
@@ -107,10 +123,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsSer
     },
     async (request) => {
       checkList(request.params.list);
-      const input: { order?: number; metadata?: Record<string, unknown> } = {};
-      if (request.body.order !== undefined) input.order = request.body.order;
-      if (request.body.metadata !== undefined) input.metadata = request.body.metadata;
-      await service.addFavorite(sessionOf(request), request.params.assetId, input);
+      await service.addFavorite(sessionOf(request), request.params.assetId, listItemInput(request.body));
       return { message: 'OK' };
     },
   );
@@ -127,6 +140,57 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsSer
     async (request) => {
       checkList(request.params.list);
       await service.removeFavorite(sessionOf(request), request.params.assetId);
+      return { message: 'OK' };
+    },
+  );
+
+  app.get(
+    routes.listTags.pattern,
+    {
+      schema: {
+        ...personal("The profile's followed tags (the tagfeed list) and the asset query they make"),
+        params: ListParams,
+        response: { 200: TagListResponseSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      checkList(request.params.list, TAGFEED_LIST);
+      return service.listFollowedTags(sessionOf(request));
+    },
+  );
+
+  app.post(
+    routes.listTag.pattern,
+    {
+      preValidation: emptyBodyIsObject,
+      schema: {
+        ...personal(
+          'Follows a tag of the catalogue (404 UNKNOWN_TAG; again: updates its order and metadata; 409 LIMIT_REACHED past the limit)',
+        ),
+        params: ListTagParams,
+        body: ListAssetBodySchema,
+        response: { 200: MessageResponseSchema, 409: ErrorBodySchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      checkList(request.params.list, TAGFEED_LIST);
+      await service.followTag(sessionOf(request), request.params.tagId, listItemInput(request.body));
+      return { message: 'OK' };
+    },
+  );
+
+  app.delete(
+    routes.listTag.pattern,
+    {
+      schema: {
+        ...personal('Unfollows a tag'),
+        params: ListTagParams,
+        response: { 200: MessageResponseSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      checkList(request.params.list, TAGFEED_LIST);
+      await service.unfollowTag(sessionOf(request), request.params.tagId);
       return { message: 'OK' };
     },
   );

@@ -19,6 +19,7 @@ export * from './personal-repository.js';
 export const PERSONAL_TABLES = [
   'play_history',
   'favorites',
+  'followed_tags',
   'preferences',
   'sessions',
   'profiles',
@@ -73,6 +74,7 @@ export async function deleteHouseholdRows(db: Executor, householdId: string): Pr
   const profileIds = db.selectFrom('profiles').select('id').where('household_id', '=', householdId);
   await db.deleteFrom('play_history').where('profile_id', 'in', profileIds).execute();
   await db.deleteFrom('favorites').where('profile_id', 'in', profileIds).execute();
+  await db.deleteFrom('followed_tags').where('profile_id', 'in', profileIds).execute();
   await db.deleteFrom('preferences').where('profile_id', 'in', profileIds).execute();
   await db.deleteFrom('sessions').where('household_id', '=', householdId).execute();
   await db.deleteFrom('profiles').where('household_id', '=', householdId).execute();
@@ -148,6 +150,7 @@ export async function updateProfile(
 export async function deleteProfileRows(db: Executor, householdId: string, profileId: string): Promise<void> {
   await db.deleteFrom('play_history').where('profile_id', '=', profileId).execute();
   await db.deleteFrom('favorites').where('profile_id', '=', profileId).execute();
+  await db.deleteFrom('followed_tags').where('profile_id', '=', profileId).execute();
   await db.deleteFrom('preferences').where('profile_id', '=', profileId).execute();
   await db
     .deleteFrom('sessions')

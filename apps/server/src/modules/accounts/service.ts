@@ -7,6 +7,7 @@ import {
   type LastViewedOffsetResponse,
   type LoginResponse,
   type PreferencesResponse,
+  type TagListResponse,
   type SessionResponse,
   type UserProfile,
   type UserProfiles,
@@ -182,6 +183,22 @@ export class AccountsService {
 
   removeFavorite(ctx: SessionContext, assetId: string): Promise<void> {
     return this.personal.removeFavorite(ctx, assetId);
+  }
+
+  listFollowedTags(ctx: SessionContext): Promise<TagListResponse> {
+    return this.personal.listFollowedTags(ctx);
+  }
+
+  followTag(
+    ctx: SessionContext,
+    tagId: string,
+    input: { order?: number; metadata?: Record<string, unknown> },
+  ): Promise<void> {
+    return this.personal.followTag(ctx, tagId, input);
+  }
+
+  unfollowTag(ctx: SessionContext, tagId: string): Promise<void> {
+    return this.personal.unfollowTag(ctx, tagId);
   }
 
   // Play history (play-history.ts) ------------------------------------------------------------

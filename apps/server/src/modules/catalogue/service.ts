@@ -14,7 +14,16 @@ import {
   type SearchSuggestion,
   type SearchSuggestionsQuery,
   type TagType,
+  type AutocompleteItem,
+  type MultiSearch,
+  type Season,
+  type SeasonList,
+  type SeasonListQuery,
+  type SearchV3Query,
+  type WatchNext,
+  type WatchNextQuery,
 } from '@antenne/contract';
+import * as discovery from './discovery.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
@@ -155,6 +164,145 @@ export class CatalogueService {
     return fieldProjection(query.fieldSet ?? 'ALL', undefined, undefined)(next);
   }
 
+  /** A TV show's seasons that have an available episode (`content/asset/{id}/season`). */
+  seasons(snapshot: CatalogueSnapshot, showId: string, query: SeasonListQuery): SeasonList {
+    const show = this.showOf(snapshot, showId, query);
+    return discovery.seasonList(
+      snapshot.seasons.get(show.asset.assetId) ?? [],
+      query,
+      this.availableNow(query),
+      fieldProjection(query.fieldSet ?? 'PARTIAL', query.includeFields, query.excludeFields),
+    );
+  }
+
+  /** One season of a show by number, with its episodes on request; 404 UNKNOWN_SEASON. */
+  season(snapshot: CatalogueSnapshot, showId: string, number: string, query: SeasonListQuery): Season {
+    const { found, available } = this.seasonOfShow(snapshot, showId, number, query);
+    const fields = fieldProjection(query.fieldSet ?? 'ALL', query.includeFields, query.excludeFields);
+    return discovery.seasonAnswer(found, available, fields, query.includeEpisodes ?? false);
+  }
+
+  /** A season's available episodes in order, paged (`…/season/{n}/episode`). */
+  seasonEpisodes(
+    snapshot: CatalogueSnapshot,
+    showId: string,
+    number: string,
+    query: SeasonListQuery,
+  ): AssetList {
+    const { found, available } = this.seasonOfShow(snapshot, showId, number, query);
+    const fields = fieldProjection(query.fieldSet ?? 'PARTIAL', query.includeFields, query.excludeFields);
+    return discovery.episodeList(found, query, available, fields);
+  }
+
+  /** A season by id (`content/season/{id}`), when it has an available episode. */
+  seasonById(snapshot: CatalogueSnapshot, seasonId: string, query: SeasonListQuery): Season {
+    const available = this.availableNow(query);
+    const found = discovery.seasonById(snapshot, seasonId);
+    if (found === undefined || !found.episodes.some(available)) throw discovery.unknownSeason(seasonId);
+    const fields = fieldProjection(query.fieldSet ?? 'ALL', query.includeFields, query.excludeFields);
+    return discovery.seasonAnswer(found, available, fields, query.includeEpisodes ?? false);
+  }
+
+  /** v3 title search: the search's hits whose title matches (ApiSearchList), paged. */
+  searchTitles(snapshot: CatalogueSnapshot, text: string, query: SearchV3Query, level?: string): SearchList {
+    const list = this.search(snapshot, text, this.v2Query(query), level, true);
+    return list;
+  }
+
+  /** v3 multi search: title hits, then tags and participants matching every word (prefixes). */
+  multiSearch(snapshot: CatalogueSnapshot, text: string, query: SearchV3Query, level?: string): MultiSearch {
+    const assetHits = this.search(snapshot, text, { ...this.v2Query(query), pageNumber: 1 }, level);
+    const pageSize = query.pageSize ?? ASSET_LIST_DEFAULT_PAGE_SIZE;
+    const locale = this.localeOf(query);
+    const schemes = new Set((query.schemes ?? []).flatMap((s) => s.split(',')).filter(Boolean));
+    const tags = discovery.tagHits(snapshot, text, schemes, locale);
+    const filter = this.searchFilter(snapshot, { ...query, types: 'MOVIE,TV_SHOW,EPISODE' }, level);
+    const people = discovery.participantHits(snapshot, text, (e) => filter.accept(e.asset.assetId));
+    return {
+      assetHits,
+      tagHits: {
+        items: tags.slice(0, pageSize).map(({ tag, title }) => ({ tag, highlightedTitle: title })),
+        pageNumber: 1,
+        pageSize,
+        totalCount: tags.length,
+      },
+      participantHits: {
+        items: people.slice(0, pageSize).map((participant) => ({ participant })),
+        pageNumber: 1,
+        pageSize,
+        totalCount: people.length,
+      },
+    };
+  }
+
+  /** v3 asset title autocomplete: `[{hitText: title, hitFieldValue: assetId}]`. */
+  assetTitleAutocomplete(
+    snapshot: CatalogueSnapshot,
+    text: string,
+    query: SearchV3Query,
+    level?: string,
+  ): AutocompleteItem[] {
+    return this.suggest(snapshot, text, { ...this.v2Query(query), locale: this.localeOf(query) }, level).map(
+      (s) => ({ hitText: s.text, hitFieldValue: s.assetId ?? '' }),
+    );
+  }
+
+  /** v3 tag title autocomplete: `[{hitText: title, hitFieldValue: tagId}]`. */
+  tagTitleAutocomplete(snapshot: CatalogueSnapshot, text: string, query: SearchV3Query): AutocompleteItem[] {
+    checkSearchText(text);
+    return discovery.tagAutocomplete(snapshot, text, query.scheme, this.localeOf(query), 10);
+  }
+
+  /** `recommend/watchNext/{assetId}`: the next episodes, else related titles (not personal). */
+  watchNext(snapshot: CatalogueSnapshot, idOrSlug: string, query: WatchNextQuery): WatchNext {
+    const entry = this.lookup(snapshot, idOrSlug);
+    const available = this.availableNow(query);
+    if (entry === undefined || !available(entry)) throw unknownAsset(idOrSlug);
+    const level =
+      query.parentalRatings === undefined ? undefined : searchParentalLevel(query.parentalRatings);
+    const next = discovery.watchNext(snapshot, entry, (e) => available(e) && withinLevel(e, level), 10);
+    return { items: next.map(fieldProjection('PARTIAL', undefined, undefined)) };
+  }
+
+  private availableNow(query: { onlyPublished?: boolean; allowedCountry?: string }) {
+    const now = this.clock();
+    return (e: CatalogueEntry) => isAvailable(e, now, query.onlyPublished ?? true, query.allowedCountry);
+  }
+
+  /** A show's season by number with an available episode: 404 UNKNOWN_ASSET / UNKNOWN_SEASON otherwise. */
+  private seasonOfShow(snapshot: CatalogueSnapshot, showId: string, number: string, query: SeasonListQuery) {
+    const show = this.showOf(snapshot, showId, query);
+    const available = this.availableNow(query);
+    const seasons = snapshot.seasons.get(show.asset.assetId) ?? [];
+    const found = discovery.seasonByNumber(seasons, Number(number), available);
+    if (found === undefined) throw discovery.unknownSeason(`${show.asset.assetId}/${number}`);
+    return { found, available };
+  }
+
+  /** The TV show an id or slug names, available; 404 UNKNOWN_ASSET otherwise. */
+  private showOf(snapshot: CatalogueSnapshot, idOrSlug: string, query: SeasonListQuery): CatalogueEntry {
+    const entry = this.lookup(snapshot, idOrSlug);
+    if (entry === undefined || entry.asset.type !== 'TV_SHOW' || !this.availableNow(query)(entry))
+      throw unknownAsset(idOrSlug);
+    return entry;
+  }
+
+  private localeOf(query: SearchV3Query): string {
+    return [...(query.locales ?? []), ...(query.locale ?? [])].flatMap((l) => l.split(','))[0] ?? 'fr';
+  }
+
+  /** The v3 query as the v2 search reads it (`locales` for `locale`). */
+  private v2Query(query: SearchV3Query): SearchQuery {
+    const out: SearchQuery = { locale: [this.localeOf(query)] };
+    if (query.types !== undefined) out.types = query.types;
+    if (query.parentalRatings !== undefined) out.parentalRatings = query.parentalRatings;
+    if (query.pageSize !== undefined) out.pageSize = query.pageSize;
+    if (query.pageNumber !== undefined) out.pageNumber = query.pageNumber;
+    if (query.onlyPublished !== undefined) out.onlyPublished = query.onlyPublished;
+    if (query.allowedCountry !== undefined) out.allowedCountry = query.allowedCountry;
+    return out;
+  }
+
   getTag(snapshot: CatalogueSnapshot, tagId: string): TagType {
     const tag = snapshot.tags.get(tagId);
     if (tag === undefined) throw new ApiError(404, 'UNKNOWN_TAG', `unknown tag ${tagId}`);
@@ -176,11 +324,19 @@ export class CatalogueService {
       .map(({ text: suggestion, assetId }) => ({ text: suggestion, assetId }));
   }
 
-  search(snapshot: CatalogueSnapshot, text: string, query: SearchQuery, level?: string): SearchList {
+  /** `titlesOnly`: the hits whose title matches (the v3 title search). */
+  search(
+    snapshot: CatalogueSnapshot,
+    text: string,
+    query: SearchQuery,
+    level?: string,
+    titlesOnly = false,
+  ): SearchList {
     checkSearchText(text);
     const filter = this.searchFilter(snapshot, query, level);
     const locale = query.locale?.flatMap((l) => l.split(','))[0];
-    const hits = snapshot.searchIndex().query(text, locale === undefined ? filter : { locale, ...filter });
+    const all = snapshot.searchIndex().query(text, locale === undefined ? filter : { locale, ...filter });
+    const hits = titlesOnly ? all.filter((hit) => hit.highlightedTitle.includes('<em>')) : all;
     const pageSize = query.pageSize ?? ASSET_LIST_DEFAULT_PAGE_SIZE;
     const pageNumber = query.pageNumber ?? 1;
     const start = (pageNumber - 1) * pageSize;

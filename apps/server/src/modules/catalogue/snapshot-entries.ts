@@ -122,7 +122,12 @@ export function entryOf(
   if (duration !== undefined) asset.duration = duration;
   asset.subtitles = parse(row.subtitles, []);
   asset.spokenLanguages = parse(row.spoken_languages, []);
-  asset.publications = publications;
+  asset.publications = publications.map((p) => ({
+    ...p,
+    // What entitlement/availabilitykey hands the account: a product, or a ticket's `<asset>_<product>`.
+    availabilityKeys: p.products.flatMap((product) => [product, `${row.id}_${product}`]),
+    devices: [],
+  }));
   asset.medias = medias as Asset['medias'];
   if (season !== undefined) asset.season = String(season);
   if (episode !== undefined) asset.episode = String(episode);
@@ -133,6 +138,15 @@ export function entryOf(
   if (row.custom_data !== null) asset.customData = JSON.parse(row.custom_data) as unknown;
   asset.created = row.created;
   asset.changed = row.changed;
+  // ApiAsset's fields the catalogue has nothing more for (issue 18): the medias' audio is the
+  // spoken languages; no ad markers (pre-rolls come from the VAST call), no marker or cue points,
+  // no collections.
+  asset.audioTracks = asset.spokenLanguages ?? [];
+  asset.live = row.type === 'TV_CHANNEL';
+  asset.markers = [];
+  asset.markerPoints = [];
+  asset.cuePoints = [];
+  asset.collections = [];
 
   const { medias: _m, participants: _p, externalReferences: _e, customData: _c, ...partialRest } = asset;
   const partial: Asset = {

@@ -136,3 +136,32 @@ export function trailerGrant(allowed: Publication[]): Grant {
     maxAds: 0,
   };
 }
+
+/** The 401 of a rights check without a session (the play call's, entitle's). */
+export const loginRequired = () =>
+  new ApiError(401, 'NO_SESSION_TOKEN', 'please log in to play the video', [{ type: 'LOGIN' }]);
+
+/**
+ * The rights of a catalogue asset for a caller, as the play call and entitle decide them: 404
+ * UNKNOWN_ASSET without publications, 401 LOGIN for a visitor (a trailer excepted), then the
+ * publication window and country (allowedPublications) and the household's products (entitle).
+ */
+export async function grantOf(
+  db: Executor,
+  tenant: Tenant,
+  idOrSlug: string,
+  found: { asset: Asset; trailer: boolean } | undefined,
+  caller: { householdId: string | undefined; country: string | undefined },
+  now: number,
+): Promise<{ asset: Asset; trailer: boolean; grant: Grant }> {
+  const publications = found?.asset.publications ?? [];
+  if (found === undefined || publications.length === 0)
+    throw new ApiError(404, 'UNKNOWN_ASSET', `unknown asset ${idOrSlug}`);
+  const { asset, trailer } = found;
+  if (caller.householdId === undefined && !trailer) throw loginRequired();
+  const allowed = allowedPublications(publications, now, caller.country);
+  const grant = trailer
+    ? trailerGrant(allowed)
+    : await entitle(db, tenant, asset, allowed, publications, caller.householdId, now);
+  return { asset, trailer, grant };
+}

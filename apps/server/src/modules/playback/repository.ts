@@ -112,3 +112,45 @@ export async function insertPlaySession(db: Executor, row: PlaySessionRow): Prom
 export function findPlaySession(db: Executor, id: string): Promise<PlaySessionRow | undefined> {
   return db.selectFrom('play_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** The household's subscriptions not ended at `nowIso` (current or starting later). */
+export function openSubscriptions(
+  db: Executor,
+  householdId: string,
+  nowIso: string,
+): Promise<Pick<SubscriptionRow, 'product_id' | 'start_date' | 'end_date'>[]> {
+  return db
+    .selectFrom('household_subscriptions')
+    .select(['product_id', 'start_date', 'end_date'])
+    .where('household_id', '=', householdId)
+    .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>', nowIso)]))
+    .execute();
+}
+
+/** The household's tickets still counting at `nowIso` (any asset). */
+export function openTickets(
+  db: Executor,
+  householdId: string,
+  nowIso: string,
+): Promise<Pick<TicketRow, 'asset_id' | 'product_id' | 'end_date'>[]> {
+  return db
+    .selectFrom('video_tickets')
+    .select(['asset_id', 'product_id', 'end_date'])
+    .where('household_id', '=', householdId)
+    .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>', nowIso)]))
+    .execute();
+}
+
+/** The tenant's product names by id (the store offerings' names). */
+export async function productNames(
+  db: Executor,
+  tenant: { customer: string; businessUnit: string },
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('product')
+    .select(['id', 'name'])
+    .where('customer', '=', tenant.customer)
+    .where('business_unit', '=', tenant.businessUnit)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

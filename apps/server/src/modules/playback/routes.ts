@@ -1,4 +1,7 @@
 import {
+  AvailabilityKeysSchema,
+  EntitleResponseSchema,
+  StoreProductOfferingsSchema,
   ErrorBodySchema,
   PARENTAL_PIN_HEADER,
   PlayResponseSchema,
@@ -12,7 +15,8 @@ import { exposureScope } from '../../lib/exposure-scope.js';
 import { MEDIA_ROUTE_DESCRIPTION, mediaResponses, serveMediaFile } from '../media/index.js';
 import { adsRoutes } from './ads/routes.js';
 import { eventsinkRoutes } from './eventsink/routes.js';
-import { countryOf, errors, optionalSession, originOf, type SessionCheck } from './http.js';
+import { countryOf, errors, optionalSession, originOf, TenantParams, type SessionCheck } from './http.js';
+import { loginRequired } from './entitlement.js';
 import { licenceRoutes } from './licence/routes.js';
 import type { PlaybackServices } from './services.js';
 
@@ -105,8 +109,87 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
       },
     );
 
+    await scope.register(entitleRoutes, { services, sessions });
     await scope.register(adsRoutes, { ads: services.ads });
     await scope.register(licenceRoutes, { licence: services.licence });
     await scope.register(eventsinkRoutes, { eventsink: services.eventsink, sessions });
   });
+};
+
+/** Entitlement without playing, the account's availability keys, the store's offerings (entitle.ts). */
+const entitleRoutes: FastifyPluginAsyncTypebox<Omit<PlaybackRoutesOptions, 'tenant'>> = async (
+  scope,
+  { services, sessions },
+) => {
+  scope.get(
+    playbackPatterns.entitle.pattern,
+    {
+      schema: {
+        tags: ['playback'],
+        summary:
+          'Entitle without playing: whether the caller may play the asset now, from here (EntitleResponse)',
+        description:
+          'The play call\'s rules without a play session, so a client shows Play, Buy or nothing: 200 `status: "SUCCESS"` ' +
+          "with the publication and product that grant it; otherwise the play call's refusal: 401 NO_SESSION_TOKEN (LOGIN; " +
+          'a trailer needs no session), 403 NOT_ENTITLED (BUY_WATCH_NOW / BUY_WATCH_LATER), GEO_BLOCKED, NOT_PUBLISHED (WAIT), ' +
+          'LICENSE_EXPIRED, NOT_AVAILABLE_IN_FORMAT; 404 UNKNOWN_ASSET. The parental PIN is asked by the play call only.',
+        params: PlayParams,
+        querystring: Type.Object({
+          time: Type.Optional(Type.String({ maxLength: 40 })),
+          paymentProvider: Type.Optional(Type.String({ maxLength: 40 })),
+        }),
+        response: { 200: EntitleResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const session = await optionalSession(sessions, request);
+      return services.entitle.entitle(request.params.assetId, {
+        session,
+        country: countryOf(request),
+        requestId: String(request.id),
+      });
+    },
+  );
+
+  scope.get(
+    playbackPatterns.availabilityKeys.pattern,
+    {
+      schema: {
+        tags: ['playback'],
+        summary:
+          "The account's availability keys, to match against the assets' publications (AvailabilityKeys)",
+        description:
+          'Bearer session token (401 NO_SESSION_TOKEN without). Open products (free, with ads, catch-up), the ' +
+          "subscriptions' products (future ones apart) and `<assetId>_<product>` for rental and purchase tickets.",
+        params: TenantParams,
+        querystring: Type.Object({ time: Type.Optional(Type.String({ maxLength: 40 })) }),
+        response: { 200: AvailabilityKeysSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const session = await optionalSession(sessions, request);
+      if (session === null) throw loginRequired();
+      return services.entitle.availabilityKeys(session);
+    },
+  );
+
+  scope.get(
+    playbackPatterns.storeOfferings.pattern,
+    {
+      schema: {
+        tags: ['playback'],
+        summary:
+          'The products on offer in a country: subscriptions, rentals, purchases (read only, no price)',
+        params: Type.Object({
+          ...TenantParams.properties,
+          countryCode: Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' }),
+        }),
+        querystring: Type.Object({ includeSelectAssetProducts: Type.Optional(Type.Boolean()) }),
+        response: { 200: StoreProductOfferingsSchema, ...errors },
+      },
+    },
+    async (request) => ({ productOfferings: await services.entitle.offerings(request.params.countryCode) }),
+  );
 };

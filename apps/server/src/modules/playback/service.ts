@@ -28,7 +28,7 @@ import type { RecordingForPlay } from '../recordings/index.js';
 import { NO_ADS_COUNTRY } from './ads/service.js';
 import type { BeaconTokens } from './beacon-token.js';
 import type { AssetFacts } from './eventsink/service.js';
-import { allowedPublications, entitle, trailerGrant } from './entitlement.js';
+import { grantOf, loginRequired } from './entitlement.js';
 import { playChannel, playProgramme, type LivePlayContext } from './live-play.js';
 import { bumperFormats, contentFormats } from './play-formats.js';
 import { isMediaPath, playableMedias } from './playable-media.js';
@@ -66,8 +66,7 @@ export interface RecordingSource {
   forPlay(recordingId: string): Promise<RecordingForPlay | undefined>;
 }
 
-export const loginRequired = () =>
-  new ApiError(401, 'NO_SESSION_TOKEN', 'please log in to play the video', [{ type: 'LOGIN' }]);
+export { loginRequired };
 
 export class PlaybackService {
   private readonly trailerSets = new WeakMap<CatalogueSnapshot, Set<string>>();
@@ -174,18 +173,16 @@ export class PlaybackService {
     const found = await this.findAsset(idOrSlug);
     const live = await this.playLive(idOrSlug, found, caller);
     if (live !== undefined) return live;
-    const publications = found?.asset.publications ?? [];
-    if (found === undefined || publications.length === 0) {
-      throw new ApiError(404, 'UNKNOWN_ASSET', `unknown asset ${idOrSlug}`);
-    }
-    const { asset, trailer } = found;
-    if (caller.session === null && !trailer) throw loginRequired();
-
     const now = this.clock();
-    const allowed = allowedPublications(publications, now, caller.country);
-    const grant = trailer
-      ? trailerGrant(allowed)
-      : await entitle(this.db, this.tenant, asset, allowed, publications, caller.session?.household.id, now);
+    const householdId = caller.session?.household.id;
+    const { asset, trailer, grant } = await grantOf(
+      this.db,
+      this.tenant,
+      idOrSlug,
+      found,
+      { householdId, country: caller.country },
+      now,
+    );
 
     if (caller.session !== null) await this.checkParental(asset, caller.session, caller.pin);
 

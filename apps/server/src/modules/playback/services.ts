@@ -18,12 +18,15 @@ import { LicenceService } from './licence/service.js';
 import type { PlaybackMediaRegistry } from './media-registry.js';
 import { createPlayTokens, folderOf } from './play-token.js';
 import { ProtectedMedia } from './protected-media.js';
+import { EntitlementCheckService } from './entitle.js';
 import { PlaybackService, type RecordingSource, type SnapshotSource } from './service.js';
 
 /** The playback module's services, one of each per app: what the routes call. */
 export interface PlaybackServices {
   /** entitlement/play */
   play: PlaybackService;
+  /** entitlement/{id}/entitle, entitlement/availabilitykey, the store offerings (entitle.ts). */
+  entitle: EntitlementCheckService;
   /** The files under a play token. */
   media: ProtectedMedia;
   /** The VAST decision and the ad beacons. */
@@ -135,6 +138,7 @@ export function createPlaybackServices(deps: PlaybackDeps): PlaybackServices {
   );
   return {
     play,
+    entitle: new EntitlementCheckService(db, tenant, deps.catalogue, (id) => play.findAsset(id), clock),
     live,
     titles,
     media: new ProtectedMedia(playTokens, folders, clock),
