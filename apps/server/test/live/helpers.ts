@@ -35,16 +35,17 @@ export function demoApp(testDb: TestDatabase, clock: TestClock): Promise<App> {
   return buildTestApp(testDb, { clock: clock.now, cacheCheckEveryMs: 0 });
 }
 
-const FIXTURE = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../fixtures/exposure-epg-schemas.json',
-);
+/** A schema extract of test/fixtures, by file name. */
+export const fixturePath = (name: string) =>
+  path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures', name);
+const FIXTURE = fixturePath('exposure-epg-schemas.json');
 
 /**
  * Checks an answer against a schema of the published Exposure OpenAPI (the EPG's, extracted in
- * test/fixtures/exposure-epg-schemas.json), with Fastify's own Ajv 8 and formats (date-time).
+ * test/fixtures/exposure-epg-schemas.json, or another extract of test/fixtures named by
+ * `fixture`), with Fastify's own Ajv 8 and formats (date-time).
  */
-export function publishedSchemas(): (name: string, body: unknown) => string[] {
+export function publishedSchemas(fixture = FIXTURE): (name: string, body: unknown) => string[] {
   let ajv: Ajv | undefined;
   AjvCompiler()(
     {},
@@ -62,7 +63,7 @@ export function publishedSchemas(): (name: string, body: unknown) => string[] {
     },
   );
   if (ajv === undefined) throw new Error('Ajv was not created');
-  const doc = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { components: object };
+  const doc = JSON.parse(readFileSync(fixture, 'utf8')) as { components: object };
   ajv.addSchema({ $id: 'exposure.json', components: doc.components });
   const compiler = ajv;
   const validators = new Map<string, ReturnType<Ajv['compile']>>();
