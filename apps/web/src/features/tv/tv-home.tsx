@@ -30,21 +30,33 @@ export function TvHome() {
   );
   const grid = useRef<HTMLDivElement>(null);
 
-  // The first card takes the focus as soon as there is one (a remote has no pointer).
+  // The first card takes the focus (a remote has no pointer), and keeps it while lanes arrive
+  // above it, until the viewer moves.
   useEffect(() => {
     const root = grid.current;
     if (root === null) return;
+    let moved = false;
+    const stopFollowing = () => {
+      moved = true;
+    };
     const focusFirst = () => {
-      if (root.contains(document.activeElement)) return;
-      root.querySelector<HTMLElement>('[data-tv-row]')?.focus();
+      const first = root.querySelector<HTMLElement>('[data-tv-row]');
+      if (moved || first === null || first === document.activeElement) return;
+      const active = document.activeElement;
+      // Only from nowhere (the body) or from another card: never out of the header's buttons.
+      if (active === null || active === document.body || root.contains(active)) first.focus();
     };
     focusFirst();
     const observer = new MutationObserver(focusFirst);
     observer.observe(root, { childList: true, subtree: true });
+    root.addEventListener('keydown', stopFollowing);
+    root.addEventListener('pointerdown', stopFollowing);
     const stop = setTimeout(() => observer.disconnect(), 10_000);
     return () => {
       observer.disconnect();
       clearTimeout(stop);
+      root.removeEventListener('keydown', stopFollowing);
+      root.removeEventListener('pointerdown', stopFollowing);
     };
   }, []);
 
