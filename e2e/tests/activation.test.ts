@@ -91,8 +91,15 @@ test('a TV shows a code, a signed-in user activates it, the TV signs in within 1
   }
 }, 120_000);
 
-test('a visitor on /activation sees the login page first', async () => {
+test('a visitor on /activation sees the login page first, and comes back to it once signed in', async () => {
   const page = await suite.open('/activation');
   await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/login');
+  await page.getByLabel('Adresse e-mail').fill('demo@antenne.example');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Antenne-demo-2026');
+  await page.getByLabel('Mot de passe', { exact: true }).press('Enter');
+  await page.getByRole('heading', { level: 1, name: 'Qui regarde ?' }).waitFor();
+  await page.getByRole('button', { name: 'Démo' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Activer un appareil' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/activation');
 });

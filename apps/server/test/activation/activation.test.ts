@@ -4,6 +4,7 @@ import {
   type ActivationCodeResponse,
   type LoginResponse,
   type SessionResponse,
+  type UserProfiles,
 } from '@antenne/contract';
 import { describe, expect, test } from 'vitest';
 import { ActivationService } from '../../src/modules/activation/index.js';
@@ -94,6 +95,51 @@ describe.each(engines)('device activation (%s)', (engine) => {
     // Single use: neither consumed nor confirmed again.
     expectError(await consume('198.51.100.1', code), 400, 'INVALID_ACTIVATION_CODE');
     expectError(await confirm('198.51.100.2', code, user.sessionToken), 400, 'INVALID_ACTIVATION_CODE');
+  });
+
+  test("a child profile's confirmation gives the device that child profile's session, never the owner's", async () => {
+    const owner = await login(fx.app, 'act-child', 'child@example.com');
+    const created = await fx.app.inject({
+      method: 'POST',
+      url: accountPaths.profiles(TENANT),
+      headers: bearer(owner.sessionToken),
+      payload: { displayName: 'Kid', child: true },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const kid = created.json<UserProfiles>().profiles.find((p) => p.displayName === 'Kid');
+    if (kid === undefined) throw new Error('no child profile');
+    const selected = await fx.app.inject({
+      method: 'GET',
+      url: accountPaths.selectProfile(TENANT, kid.userId),
+      headers: bearer(owner.sessionToken),
+    });
+    expect(selected.statusCode, selected.body).toBe(200);
+    const kidSession = selected.json<LoginResponse>();
+
+    const { code } = await newCode('198.51.100.80');
+    expectError(await consume('198.51.100.80', code), 401, 'CODE_NOT_CONFIRMED');
+    expect((await confirm('198.51.100.81', code, kidSession.sessionToken)).statusCode).toBe(200);
+    const tv = await consume('198.51.100.80', code);
+    expect(tv.statusCode, tv.body).toBe(200);
+    const answer = tv.json<LoginResponse>();
+    expect(published('ApiLoginResponse', answer)).toEqual([]);
+    expect(answer.userId).toBe(kid.userId);
+    expect(answer.userProfile).toMatchObject({ child: true, restricted: true, owner: false });
+  });
+
+  test('a household suspended between confirmation and poll gets no session', async () => {
+    const user = await login(fx.app, 'act-suspended', 'suspended@example.com');
+    const { code } = await newCode('198.51.100.90');
+    expectError(await consume('198.51.100.90', code), 401, 'CODE_NOT_CONFIRMED');
+    expect((await confirm('198.51.100.91', code, user.sessionToken)).statusCode).toBe(200);
+    await query((db) =>
+      db
+        .updateTable('households')
+        .set({ status: 'SUSPENDED_HOUSEHOLD' })
+        .where('id', '=', user.accountId)
+        .execute(),
+    );
+    expectError(await consume('198.51.100.90', code), 403, 'SUSPENDED_HOUSEHOLD');
   });
 
   test('confirming needs a session: anonymous and invalid tokens are refused', async () => {

@@ -132,7 +132,8 @@ function targetOf(asset: Asset): string {
 function moveFocus(event: KeyboardEvent<HTMLDivElement>): void {
   const current = (event.target as HTMLElement).closest<HTMLElement>('[data-tv-row]');
   if (current === null) return;
-  const rtl = getComputedStyle(current).direction === 'rtl';
+  // The app sets dir on <html> (Arabic): the next card is then on the left.
+  const rtl = current.closest('[dir]')?.getAttribute('dir') === 'rtl';
   const step: Record<string, [number, number]> = {
     ArrowUp: [-1, 0],
     ArrowDown: [1, 0],

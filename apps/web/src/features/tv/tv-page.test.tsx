@@ -146,6 +146,21 @@ describe('/tv', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/player/film-a'));
   });
 
+  test('right to left (Arabic), the right arrow goes back along the lane', async () => {
+    useSessionStore.getState().setSession('tv-session', { displayName: 'Alice' });
+    serve(() => json(login));
+    renderApp('/tv');
+    const films = await screen.findByRole('region', { name: 'Films' });
+    const filmA = await within(films).findByRole('button', { name: 'Film A' });
+    await waitFor(() => expect(filmA).toHaveFocus());
+    document.documentElement.setAttribute('dir', 'rtl');
+    fireEvent.keyDown(filmA, { key: 'ArrowLeft' });
+    const filmB = within(films).getByRole('button', { name: 'Film B' });
+    expect(filmB).toHaveFocus();
+    fireEvent.keyDown(filmB, { key: 'ArrowRight' });
+    expect(filmA).toHaveFocus();
+  });
+
   test('a dead code (400) is replaced by a new one', async () => {
     let codes = 0;
     const fetchMock = mockFetch({
