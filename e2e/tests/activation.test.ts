@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
+import { axeViolations } from '../support/axe.js';
 import { newPage } from '../support/browser.js';
 import { playerFlows, waitForContent } from '../support/player.js';
 import { waitForDemoMedia } from '../support/server.js';
@@ -22,7 +23,7 @@ test('a TV shows a code, a signed-in user activates it, the TV signs in within 1
   // The big screen: a browser of its own (another context: no session shared with the phone).
   let tvContext: BrowserContext | undefined;
   try {
-    const big = await newPage(suite.browser, { viewport: { width: 1920, height: 1080 } });
+    const big = await newPage(suite.browser, { viewport: { width: 1920, height: 1080 }, bypassCSP: true });
     tvContext = big.context;
     const tv = big.page;
     await tv.goto(`${suite.server.url}/tv`);
@@ -33,9 +34,11 @@ test('a TV shows a code, a signed-in user activates it, the TV signs in within 1
     expect(code).toMatch(/^[1-9A-F]{6}$/);
     expect(await tv.getByRole('img', { name: "Code QR de la page d'activation" }).isVisible()).toBe(true);
     await expect.poll(() => tv.getByText(`${suite.server.url}/activation`).count()).toBe(1);
+    // axe is injected inline: these pages bypass the app's CSP.
+    expect(await axeViolations(tv)).toEqual([]);
 
     // The phone: the demo subscriber signs in, then /activation.
-    const { page: phone } = await suite.newPage();
+    const { page: phone } = await suite.newPage({ bypassCSP: true });
     await signInDemo(phone);
     await phone.goto(`${suite.server.url}/activation`);
     const input = phone.getByLabel("Code d'activation");
@@ -52,6 +55,7 @@ test('a TV shows a code, a signed-in user activates it, the TV signs in within 1
     await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
     expect(await input.evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(255, 77, 79)');
     await phone.getByText("Ce code n'est pas valide ou a expiré.").waitFor();
+    expect(await axeViolations(phone)).toEqual([]);
     await input.press('End');
     await input.press('Backspace');
     await expect.poll(() => input.getAttribute('aria-invalid')).toBeNull();
@@ -62,6 +66,7 @@ test('a TV shows a code, a signed-in user activates it, the TV signs in within 1
     await phone.getByRole('heading', { level: 1, name: 'Félicitations !' }).waitFor();
     await phone.getByText('Votre appareil est activé.').waitFor();
     const confirmedAt = Date.now();
+    expect(await axeViolations(phone)).toEqual([]);
 
     // The TV signs in within 10 s (it polls every 5 s) as the household's confirming profile.
     await tv.getByText('Connecté en tant que Démo').waitFor({ timeout: 10_000 });
@@ -75,6 +80,8 @@ test('a TV shows a code, a signed-in user activates it, the TV signs in within 1
     expect(await cards.nth(1).evaluate((el) => el === document.activeElement)).toBe(true);
     // Focus seen across a room: a 6 px ring.
     expect(await cards.nth(1).evaluate((el) => getComputedStyle(el).outlineWidth)).toBe('6px');
+    await tv.waitForLoadState('networkidle');
+    expect(await axeViolations(tv)).toEqual([]);
 
     // A free film, chosen with the remote's OK: the player plays it.
     const film = tv.getByRole('button', { name: 'Neige sur Montréal' }).first();

@@ -161,6 +161,27 @@ describe('/tv', () => {
     expect(filmA).toHaveFocus();
   });
 
+  test('at its expiry the code is replaced without waiting for a poll to say so', async () => {
+    let codes = 0;
+    const fetchMock = mockFetch({
+      [activationPaths.activationCode(config)]: () => {
+        codes += 1;
+        return json({
+          code: codes === 1 ? '111111' : '222222',
+          expires: new Date(Date.now() + 600_000).toISOString(),
+        });
+      },
+      [activationPaths.consume(config)]: () => apiError(401, 'CODE_NOT_CONFIRMED'),
+    });
+    renderApp('/tv');
+    await waitFor(() => expect(screen.getByTestId('tv-activation-code')).toHaveTextContent('111111'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600_000);
+    });
+    await waitFor(() => expect(screen.getByTestId('tv-activation-code')).toHaveTextContent('222222'));
+    expect(requestsTo(fetchMock, activationPaths.activationCode(config))).toHaveLength(2);
+  });
+
   test('a dead code (400) is replaced by a new one', async () => {
     let codes = 0;
     const fetchMock = mockFetch({
