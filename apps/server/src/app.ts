@@ -32,6 +32,7 @@ import {
   WrongPinLimiter,
   type VerifyIdToken,
 } from './modules/accounts/index.js';
+import { ActivationService, activationRoutes } from './modules/activation/index.js';
 import { AnalyticsService, analyticsRoutes } from './modules/analytics/index.js';
 import { catalogueRoutes, CatalogueService } from './modules/catalogue/index.js';
 import { CrashesService, crashesRoutes } from './modules/crashes/index.js';
@@ -303,6 +304,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     accounts,
     verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
   });
+  // Device activation (issue 18, ADR 0040): a big screen's code, confirmed by a signed-in person, then its session.
+  const activation = new ActivationService({ db: database.db, ...(deps.clock ? { clock: deps.clock } : {}) });
+  await app.register(activationRoutes, { tenant, activation, sessions: accounts });
   // Network recordings (ADR 0026): the schedule the streams read; played by the play call below.
   const recordings = new RecordingsService({
     db: database.db,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { ACCOUNT_ERROR_CODES } from './accounts.js';
+import type { ACTIVATION_ERROR_CODES } from './activation.js';
 import type { EPG_ERROR_CODES } from './epg.js';
 import type { PLAYBACK_ERROR_CODES } from './playback.js';
 import type { RECORDING_ERROR_CODES } from './recordings.js';
@@ -40,7 +41,8 @@ export type ErrorCode =
   | (typeof ACCOUNT_ERROR_CODES)[number]
   | (typeof PLAYBACK_ERROR_CODES)[number]
   | (typeof EPG_ERROR_CODES)[number]
-  | (typeof RECORDING_ERROR_CODES)[number];
+  | (typeof RECORDING_ERROR_CODES)[number]
+  | (typeof ACTIVATION_ERROR_CODES)[number];
 
 /** A publication an action points at: when it starts, and which one. */
 const ActionPublicationSchema = Type.Object({ availableAt: Type.String(), publicationId: Type.String() });

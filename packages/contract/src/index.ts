@@ -35,3 +35,5 @@ export * from './startup.js';
 export * from './query-keys.js';
 export * from './image-sources.js';
 export * from './hero.js';
+export * from './activation.js';
+export * from './activation-schemas.js';

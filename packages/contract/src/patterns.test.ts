@@ -19,6 +19,7 @@ import { displayAdPaths, displayAdPatterns } from './display-ads.js';
 import { playbackPaths, playbackPatterns } from './playback.js';
 import { recordingPaths, recordingPatterns } from './recordings.js';
 import { dashboardPaths, dashboardPatterns } from './dashboard-calls.js';
+import { activationPaths, activationPatterns } from './activation.js';
 
 /**
  * Matches a path against a route pattern (Fastify syntax: `:name` is one path segment) as the
@@ -193,6 +194,19 @@ const exposureCases: [string, ExposureRoute, string, Record<string, string>][] =
   ],
   ['dashboardPaths.report', dashboardPatterns.report, dashboardPaths.report(bu), {}],
   ['dashboardPaths.access', dashboardPatterns.access, dashboardPaths.access(bu), {}],
+  [
+    'activationPaths.activationCode',
+    activationPatterns.activationCode,
+    activationPaths.activationCode(bu),
+    {},
+  ],
+  ['activationPaths.consume', activationPatterns.consume, activationPaths.consume(bu), {}],
+  [
+    'activationPaths.confirm',
+    activationPatterns.confirm,
+    activationPaths.confirm(bu, '9F3A2C'),
+    { code: '9F3A2C' },
+  ],
 ];
 
 describe('route patterns and path builders agree', () => {
@@ -216,6 +230,7 @@ describe('route patterns and path builders agree', () => {
       epgPatterns,
       recordingPatterns,
       dashboardPatterns,
+      activationPatterns,
     ].flatMap((area) => Object.values(area));
     for (const route of all) expect(covered.has(route), JSON.stringify(route)).toBe(true);
   });

@@ -85,6 +85,8 @@ export const queryKeys = {
   program: (detailsId: string | undefined) => ['program', detailsId] as const,
   /** What every channel shows now (and within `minutesForward`). */
   onNow: (minutesForward: number) => ['onNow', minutesForward] as const,
+  /** A big screen's activation code (issue 18): one per screen, asked again when it expires. */
+  activationCode: () => ['activationCode'] as const,
   /** The profile's network recordings, named in `locale` (ADR 0026). */
   recordings: (token: string | null, locale: string) => ['recordings', token, locale] as const,
   /** A display ad decision (issue 17): one per slot (and its order), size class, page, category, consent, view and language. */

@@ -39,6 +39,8 @@ export interface Database {
   ad_display_events: AdDisplayEventsTable;
   ad_display_rate: AdDisplayRateTable;
   staff_members: StaffMembersTable;
+  activation_codes: ActivationCodesTable;
+  activation_attempts: ActivationAttemptsTable;
   analytics_events: AnalyticsEventsTable;
 }
 
@@ -423,4 +425,23 @@ export interface AnalyticsEventsTable {
   result_count: number | null;
   /** The event as sent (JSON). */
   event: string;
+}
+
+/** A device activation code (modules/activation, issue 18); times epoch ms (bigint: text on PostgreSQL). */
+export interface ActivationCodesTable {
+  code: string;
+  created_at: number | string | bigint;
+  expires_at: number | string | bigint;
+  device_id: string | null;
+  household_id: string | null;
+  profile_id: string | null;
+  confirmed_at: number | string | bigint | null;
+  consumed_at: number | string | bigint | null;
+}
+
+/** A wrong activation code tried, or a code issued, per scope (modules/activation); epoch ms. */
+export interface ActivationAttemptsTable {
+  id: string;
+  scope: string;
+  attempted_at: number | string | bigint;
 }

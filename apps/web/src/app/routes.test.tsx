@@ -23,7 +23,6 @@ describe('the route table', () => {
     ['/login', 'Connexion', undefined],
     ['/create-account', 'Créer un compte', undefined],
     ['/csa', 'Signalétique jeunesse', undefined],
-    ['/activation', 'Activation', undefined],
     ['/notFound', 'Page introuvable', undefined],
   ])('%s shows its page "%s" inside the shell', async (path, title, id) => {
     renderApp(path);
@@ -86,6 +85,23 @@ describe('the route table', () => {
     const { router } = renderApp('/mycontent');
     expect(await heading('Connexion')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  test('/activation sends a visitor to /login; a signed-in user gets the activation page', async () => {
+    const { router, unmount } = renderApp('/activation');
+    expect(await heading('Connexion')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    unmount();
+    useSessionStore.getState().setSession('session-token', { email: 'viewer@example.com' });
+    renderApp('/activation');
+    expect(await heading('Activer un appareil')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  test('/tv (the big screen) is outside the main shell: no top bar', async () => {
+    renderApp('/tv');
+    expect(await heading('Antenne sur votre téléviseur')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 
   test('/mycontent opens for a signed-in user', async () => {

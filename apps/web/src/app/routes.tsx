@@ -32,6 +32,7 @@ const CreateAccountPage = page('account/create-account-page');
 const PlayerPage = page('player/player-page');
 const CsaPage = page('csa/csa-page');
 const ActivationPage = page('activation/activation-page');
+const TvPage = page('tv/tv-page');
 const LegalPage = page('legal/legal-page');
 const DashboardPage = page('dashboard/dashboard-page');
 const NotFoundPage = page('not-found/not-found-page');
@@ -73,6 +74,8 @@ export const routes: AppRoute[] = [
   { path: '/player/:id/:progress', page: PlayerPage, hideTopBar: true, clientOnly: true },
   { path: '/csa', page: CsaPage },
   { path: '/activation', page: ActivationPage, clientOnly: true },
+  // The big screen (issue 18): its own 10-foot layout, outside the main shell; drawn in the browser only.
+  { path: '/tv', page: TvPage, bare: true, clientOnly: true },
   { path: '/notFound', page: NotFoundPage },
   { path: '/legal/:id', page: LegalPage, bare: true },
   // The staff dashboard (issue 17): signed-in users only, so not server rendered; staff only on the server.

@@ -5,6 +5,8 @@ export { accountsRoutes, type AccountsRoutesOptions, type VerifyIdToken } from '
 export { findHouseholdsByEmail, findOwnerProfile, listPlayHistory, recordProgress } from './repository.js';
 export { isRestrictedRow, parentalProfileOf, restrictedLevelOf } from './parental.js';
 export { verifyPin } from './secrets.js';
+// openSessionForDevice: device activation's session (the confirming profile's, on the big screen).
+export { openSessionForDevice } from './sessions.js';
 export { WrongPinLimiter } from './pin-attempts.js';
 export {
   bearerToken,

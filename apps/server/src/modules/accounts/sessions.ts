@@ -195,3 +195,22 @@ export async function authenticateSession(
   if (profile === undefined) throw invalidSession();
   return { tokenHash, session, household, profile };
 }
+
+/**
+ * A new session of an existing household's profile on another device (device activation, issue
+ * 18): the household must still be active (403 with its code) and the profile still exist (401
+ * INVALID_SESSION_TOKEN, as a session of a deleted profile). The caller's executor owns the transaction.
+ */
+export async function openSessionForDevice(
+  db: Executor,
+  clock: () => number,
+  ids: { householdId: string; profileId: string },
+  device: { deviceId: string; name: string; type: string },
+): Promise<LoginResponse> {
+  const household = await repo.findHouseholdById(db, ids.householdId);
+  if (household === undefined) throw invalidSession();
+  refuseInactive(household);
+  const profile = await repo.findProfile(db, household.id, ids.profileId);
+  if (profile === undefined) throw invalidSession();
+  return openSession(db, clock, household, profile, device);
+}
