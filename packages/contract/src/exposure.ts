@@ -11,7 +11,7 @@ export interface BusinessUnitRef {
 }
 
 /** The Exposure API versions this server answers on (a call answers on one of them only). */
-export const EXPOSURE_VERSIONS = ['v1', 'v2'] as const;
+export const EXPOSURE_VERSIONS = ['v1', 'v2', 'v3'] as const;
 export type ExposureVersion = (typeof EXPOSURE_VERSIONS)[number];
 
 /** The prefix every Exposure call is registered under. */

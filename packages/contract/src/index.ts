@@ -34,3 +34,5 @@ export * from './startup.js';
 export * from './query-keys.js';
 export * from './image-sources.js';
 export * from './hero.js';
+export * from './app-session.js';
+export * from './app-session-schemas.js';

@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/errors.js';
 import { refuseRestricted, restrictedLevelOf } from './parental.js';
 import { findHouseholdByIdentityUser } from './repository.js';
 import { authenticateSession, type AccountsService, type SessionContext } from './service.js';
+import { AnonymousSessionError } from './session-token.js';
 
 /**
  * The bearer check of every personal call: `Authorization: Bearer <session token>`.
@@ -59,15 +60,23 @@ export function sessionOf(request: FastifyRequest): SessionContext {
 
 /**
  * For the public catalogue reads (ADR 0012): the parental level of the request's bearer session
- * when its profile is restricted; undefined for a visitor (no Authorization header) and for an
- * unrestricted profile. A bearer that is not a valid session → 401, as on the play call.
+ * when its profile is restricted; undefined for a visitor (no Authorization header, or a current
+ * anonymous session: it browses as one) and for an unrestricted profile. A bearer that is not a
+ * valid session → 401, as on the play call.
  */
-export function restrictedViewer(db: Executor, clock: () => number = Date.now) {
+export function restrictedViewer(sessions: SessionCheck) {
   return async (request: FastifyRequest): Promise<string | undefined> => {
     const token = bearerToken(request.headers.authorization);
     if (token === undefined) return undefined;
     if (token === '') throw new ApiError(401, 'INVALID_SESSION_TOKEN');
-    return restrictedLevelOf(await authenticateSession(db, token, clock));
+    let session: SessionContext;
+    try {
+      session = await sessions.authenticate(token);
+    } catch (error) {
+      if (error instanceof AnonymousSessionError) return undefined;
+      throw error;
+    }
+    return restrictedLevelOf(session);
   };
 }
 
