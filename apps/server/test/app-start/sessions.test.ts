@@ -236,6 +236,25 @@ describe.each(engines)('Exposure sessions (%s)', (engine) => {
       }
     });
 
+    test('a trailer answers it as a visitor (no login asked)', async () => {
+      const hero = await app.inject({ url: paths.wlComponent(TENANT, 'home-hero') });
+      const items = hero.json<{
+        components: { heroBannerItems: { presentation: { fallback: { trailerAssetId?: string } } }[] };
+      }>().components.heroBannerItems;
+      const trailer = items.map((item) => item.presentation.fallback.trailerAssetId).find(Boolean);
+      expect(trailer).toBeDefined();
+      const url = playbackPaths.play(TENANT, trailer ?? '');
+      const play = await app.inject({ url, headers: bearer(await anonymous()) });
+      // The tests' database has no media files: a visitor hears the same (past the login check).
+      const visitor = await app.inject({ url });
+      expect(play.json().message).not.toBe('NOT_ENTITLED');
+      expect(play.json().actions).toBeUndefined();
+      expect({ status: play.statusCode, body: play.json() }).toEqual({
+        status: visitor.statusCode,
+        body: visitor.json(),
+      });
+    });
+
     test('a forged anonymous token (flag set by hand, or its signature changed) is 401 INVALID_SESSION_TOKEN', async () => {
       const fields = fieldsOf(await anonymous());
       const forged = [...fields.slice(0, -1), 'x'.repeat(43)].join('|');
