@@ -11,6 +11,7 @@ const enc = encodeURIComponent;
 
 /** Session tokens in Exposure's format (notes §5.2): pipe-separated, the clients read these fields. */
 export const SESSION_TOKEN_FIELDS = {
+  issuedMs: 4,
   expiresMs: 5,
   anonymous: 6,
   deviceId: 7,

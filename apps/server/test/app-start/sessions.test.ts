@@ -228,12 +228,36 @@ describe.each(engines)('Exposure sessions (%s)', (engine) => {
       for (const url of [
         accountPaths.preferences(TENANT),
         appSessionPaths.userDetails(TENANT),
-        accountPaths.session(TENANT),
+        accountPaths.profiles(TENANT),
       ]) {
         const res = await app.inject({ url, headers: bearer(token) });
         error(res, 403, 'FORBIDDEN');
         expect(res.json().actions).toEqual([{ type: 'LOGIN' }]);
       }
+    });
+
+    test('auth/session says it is valid (no account): a stored one is checked so at start; logout answers OK', async () => {
+      const token = await anonymous();
+      const session = await app.inject({ url: accountPaths.session(TENANT), headers: bearer(token) });
+      expect(session.statusCode, session.body).toBe(200);
+      expect(check('ApiSessionResponse', session.json())).toEqual([]);
+      expect(session.json()).toMatchObject({ accountId: 'anonymous', userId: 'anonymous' });
+      expect(Date.parse(session.json().expirationDateTime)).toBe(
+        Number(fieldsOf(token)[SESSION_TOKEN_FIELDS.expiresMs]),
+      );
+      const logout = await app.inject({
+        method: 'DELETE',
+        url: accountPaths.logout(TENANT),
+        headers: bearer(token),
+      });
+      expect(logout.statusCode).toBe(200);
+      // A forged one is not valid there either.
+      const forged = [...fieldsOf(token).slice(0, -1), 'x'.repeat(43)].join('|');
+      error(
+        await app.inject({ url: accountPaths.session(TENANT), headers: bearer(forged) }),
+        401,
+        'INVALID_SESSION_TOKEN',
+      );
     });
 
     test('a trailer answers it as a visitor (no login asked)', async () => {

@@ -89,6 +89,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     // Every other call is personal: the session (after the scope's business unit) before anything else.
     await scope.register(async (personal) => {
       personal.decorateRequest('accountSession', null);
+      personal.decorateRequest('anonymousSession', null);
       personal.addHook('preValidation', requireSession(service));
       await personal.register(householdRoutes, { accounts: service });
       await personal.register(profileRoutes, { accounts: service });

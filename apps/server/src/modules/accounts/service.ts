@@ -35,7 +35,7 @@ import { PersonalService } from './personal.js';
 import { WrongPinLimiter } from './pin-attempts.js';
 import { PlayHistoryService } from './play-history.js';
 import { ProfilesService } from './profiles.js';
-import { SessionTokens } from './session-token.js';
+import { SessionTokens, type AnonymousSession } from './session-token.js';
 import { SessionsService } from './sessions.js';
 
 /**
@@ -119,6 +119,10 @@ export class AccountsService {
 
   anonymousSession(request: AnonymousSessionRequest): AnonymousSessionResponse {
     return this.sessions.anonymousSession(request);
+  }
+
+  anonymousSessionInfo(session: AnonymousSession): SessionResponse {
+    return this.sessions.anonymousSessionInfo(session);
   }
 
   userDetails(ctx: SessionContext): UserDetails {

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/errors.js';
 import { refuseRestricted, restrictedLevelOf } from './parental.js';
 import { findHouseholdByIdentityUser } from './repository.js';
 import { authenticateSession, type AccountsService, type SessionContext } from './service.js';
-import { AnonymousSessionError } from './session-token.js';
+import { AnonymousSessionError, type AnonymousSession } from './session-token.js';
 
 /**
  * The bearer check of every personal call: `Authorization: Bearer <session token>`.
@@ -17,6 +17,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The checked session of a personal call (set by requireSession). */
     accountSession: SessionContext | null;
+    /** An anonymous session, on the routes that answer one (`config.anonymousSession`). */
+    anonymousSession: AnonymousSession | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers an anonymous session too (auth/session, logout); others refuse it 403. */
+    anonymousSession?: boolean;
   }
 }
 
@@ -47,7 +53,13 @@ export function requireSession(service: SessionCheck) {
     const token = bearerToken(request.headers.authorization);
     if (token === undefined) throw new ApiError(401, 'NO_SESSION_TOKEN');
     if (token === '') throw new ApiError(401, 'INVALID_SESSION_TOKEN');
-    request.accountSession = await service.authenticate(token);
+    try {
+      request.accountSession = await service.authenticate(token);
+    } catch (error) {
+      if (!(error instanceof AnonymousSessionError && request.routeOptions.config.anonymousSession === true))
+        throw error;
+      request.anonymousSession = error.session;
+    }
   };
 }
 

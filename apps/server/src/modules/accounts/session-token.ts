@@ -62,7 +62,7 @@ export class SessionTokens {
    * An anonymous session's token, checked: 401 INVALID_SESSION_TOKEN when its signature is not
    * ours or it has expired; otherwise its device id.
    */
-  checkAnonymous(token: string, nowMs: number): { deviceId: string; expiresMs: number } {
+  checkAnonymous(token: string, nowMs: number): AnonymousSession {
     const cut = token.lastIndexOf('|');
     const head = token.slice(0, cut);
     const signature = Buffer.from(token.slice(cut + 1));
@@ -72,7 +72,11 @@ export class SessionTokens {
     const parts = head.split('|');
     const expiresMs = Number(parts[SESSION_TOKEN_FIELDS.expiresMs]);
     if (!Number.isFinite(expiresMs) || expiresMs <= nowMs) throw new ApiError(401, 'INVALID_SESSION_TOKEN');
-    return { deviceId: parts[SESSION_TOKEN_FIELDS.deviceId] ?? '', expiresMs };
+    return {
+      deviceId: parts[SESSION_TOKEN_FIELDS.deviceId] ?? '',
+      issuedMs: Number(parts[SESSION_TOKEN_FIELDS.issuedMs]),
+      expiresMs,
+    };
   }
 
   private sign(head: string): string {
@@ -86,7 +90,17 @@ export class SessionTokens {
  * NOT_ENTITLED.
  */
 export class AnonymousSessionError extends ApiError {
-  constructor() {
+  constructor(
+    /** The checked anonymous session: its device and expiry. */
+    readonly session: AnonymousSession,
+  ) {
     super(403, 'FORBIDDEN', 'an anonymous session: log in first', [{ type: 'LOGIN' }]);
   }
+}
+
+/** A checked anonymous session. */
+export interface AnonymousSession {
+  deviceId: string;
+  issuedMs: number;
+  expiresMs: number;
 }

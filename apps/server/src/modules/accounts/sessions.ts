@@ -21,7 +21,12 @@ import { refuseRestricted } from './parental.js';
 import * as repo from './repository.js';
 import type { HouseholdRow, ProfileRow } from './repository.js';
 import { hashToken, newId } from './secrets.js';
-import { ANONYMOUS_ID, AnonymousSessionError, SessionTokens } from './session-token.js';
+import {
+  ANONYMOUS_ID,
+  AnonymousSessionError,
+  SessionTokens,
+  type AnonymousSession,
+} from './session-token.js';
 import { toUserProfile } from './user-profile.js';
 
 /**
@@ -106,8 +111,7 @@ export class SessionsService extends AccountsPart {
    */
   async authenticate(token: string): Promise<SessionContext> {
     if (SessionTokens.looksAnonymous(token)) {
-      this.tokens.checkAnonymous(token, this.clock());
-      throw new AnonymousSessionError();
+      throw new AnonymousSessionError(this.tokens.checkAnonymous(token, this.clock()));
     }
     return authenticateSession(this.db, token, this.clock);
   }
@@ -131,6 +135,34 @@ export class SessionsService extends AccountsPart {
         deviceType: request.device.type,
       }),
       expirationDateTime: new Date(expiresMs).toISOString(),
+    };
+  }
+
+  /**
+   * GET auth/session with an anonymous session: valid, with no account (Red Bee's clients check a
+   * stored session this way at start, and take anything but 200 or 401 for a failure).
+   */
+  anonymousSessionInfo(session: AnonymousSession): SessionResponse {
+    return {
+      accountId: ANONYMOUS_ID,
+      userId: ANONYMOUS_ID,
+      crmToken: '',
+      overTheDeviceLimit: false,
+      expirationDateTime: new Date(session.expiresMs).toISOString(),
+      userProfile: {
+        userId: ANONYMOUS_ID,
+        username: '',
+        displayName: '',
+        created: new Date(
+          Number.isFinite(session.issuedMs) ? session.issuedMs : session.expiresMs,
+        ).toISOString(),
+        metadata: {},
+        active: true,
+        owner: false,
+        child: false,
+        hasPinCode: false,
+        restricted: false,
+      },
     };
   }
 
