@@ -3,6 +3,7 @@ import { DEVICE_TYPES } from './constants.js';
 import { MAX_PROFILE_METADATA } from './accounts.js';
 import { BoundedRecord, DeviceRegistrationSchema } from './accounts-schemas.js';
 import { MAX_PROFILE_METADATA_VALUE_LENGTH } from './reminders.js';
+import { WlConfigSchema } from './whitelabel.js';
 
 /**
  * Issue 18's schemas (TypeBox; the web app uses only their types): Exposure's ApiSystemConfig,
@@ -61,6 +62,17 @@ export const TimeResponseSchema = Type.Object(
   { $id: 'TimeResponse', title: 'TimeResponse' },
 );
 export type TimeResponse = Static<typeof TimeResponseSchema>;
+
+/**
+ * `GET /v2/whitelabel/origin/{host}/config/{configId}`: the config (ApiConfig) with its
+ * `systemConfig`, which Red Bee's clients read at once (`systemConfig.production`) to pick their
+ * API base URL before they ask anything else.
+ */
+export const OriginConfigSchema = Type.Object(
+  { ...WlConfigSchema.properties, systemConfig: SystemConfigSchema },
+  { $id: 'OriginConfig', title: 'OriginConfig' },
+);
+export type OriginConfig = Static<typeof OriginConfigSchema>;
 
 /** `GET /v1/config/{fileId}/origin/{host}` (Exposure ApiConfigFile): a stored JSON file of the business unit. */
 export const ConfigFileSchema = Type.Object(

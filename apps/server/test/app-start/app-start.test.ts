@@ -91,8 +91,12 @@ describe.each(engines)('app start (%s)', (engine) => {
           businessUnit: TENANT.businessUnit,
           id: 'sandwich',
         });
-        // The same config as the business-unit scoped call.
-        expect(body).toEqual((await get(paths.wlConfig(TENANT))).json());
+        // Red Bee's clients pick their API base from systemConfig.production at once.
+        expect(check('ApiSystemConfig', body.systemConfig)).toEqual([]);
+        expect(body.systemConfig).toEqual((await get(appSessionPaths.systemConfig(TENANT))).json());
+        // Otherwise the same config as the business-unit scoped call.
+        const { systemConfig: _systemConfig, ...config } = body;
+        expect(config).toEqual((await get(paths.wlConfig(TENANT))).json());
       }
     });
 

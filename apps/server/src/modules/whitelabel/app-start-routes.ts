@@ -3,12 +3,12 @@ import {
   appStartRootPatterns,
   ConfigFileSchema,
   ErrorBodySchema,
+  OriginConfigSchema,
   OriginHostParamsSchema,
   SystemConfigSchema,
   translationsPattern,
   TranslationsSchema,
   WlConfigQuerySchema,
-  WlConfigSchema,
 } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -50,12 +50,12 @@ export const appStartRoutes: FastifyPluginAsyncTypebox<AppStartRoutesOptions> = 
     {
       schema: {
         tags: ['whitelabel'],
-        summary: 'White-label config of the business unit served at a host',
+        summary: 'White-label config of the business unit served at a host, with its system config',
         description:
           "The host must be one this server is served at (PUBLIC_URL's, or the request's own); another answers 404 UNKNOWN_BUSINESS_UNIT.",
         params: OriginConfigParams,
         querystring: WlConfigQuerySchema,
-        response: { 200: WlConfigSchema, ...errors },
+        response: { 200: OriginConfigSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -8,8 +8,8 @@ import {
   SUPPORTED_LOCALES,
   type ConfigFile,
   type Locale,
+  type OriginConfig,
   type SystemConfig,
-  type WlConfig,
 } from '@antenne/contract';
 import type { Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
@@ -82,12 +82,13 @@ export class AppStartService {
   }
 
   /**
-   * The white-label config of the business unit served at `host`: this server's own, when `host`
-   * is PUBLIC_URL's host or the one the request came to; otherwise 404 UNKNOWN_BUSINESS_UNIT.
+   * The white-label config of the business unit served at `host`, with its system config: this
+   * server's own, when `host` is PUBLIC_URL's host or the one the request came to; otherwise 404
+   * UNKNOWN_BUSINESS_UNIT.
    */
-  async originConfig(host: string, requestHost: string, configId: string): Promise<WlConfig> {
+  async originConfig(host: string, requestHost: string, configId: string): Promise<OriginConfig> {
     this.assertServedHost(host, requestHost);
-    return this.whitelabel.config(configId);
+    return { ...(await this.whitelabel.config(configId)), systemConfig: this.systemConfig() };
   }
 
   /** A stored JSON file of the business unit served at `host` (Exposure ApiConfigFile): the web config. */
