@@ -29,6 +29,7 @@ import {
   deleteHouseholdOfIdentityUser,
   followIdentityEmail,
   restrictedViewer,
+  SessionTokens,
   WrongPinLimiter,
   type VerifyIdToken,
 } from './modules/accounts/index.js';
@@ -42,6 +43,7 @@ import {
   createIdentity,
   createIdentityDirectory,
   createIdTokenVerifier,
+  createPasswordSignIn,
   guardSensitiveIdentityCalls,
   identityRoutes,
   identitySecret,
@@ -59,7 +61,12 @@ import { RecordingsService, recordingsRoutes } from './modules/recordings/index.
 import { readIndexHtml } from './modules/web-app/index-html.js';
 import { createPageRenderer } from './modules/web-app/page-render.js';
 import { notFoundHandler, webAppRoutes } from './modules/web-app/routes.js';
-import { WhitelabelService, whitelabelRoutes } from './modules/whitelabel/index.js';
+import {
+  appStartRoutes,
+  AppStartService,
+  WhitelabelService,
+  whitelabelRoutes,
+} from './modules/whitelabel/index.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -232,8 +239,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache,
     config.crashes.sentryDsn ? { sentryDsn: config.crashes.sentryDsn } : {},
   );
-  // Parental controls (ADR 0012): a restricted profile's catalogue reads leave out titles above its level.
-  const viewerLevel = restrictedViewer(database.db, deps.clock);
   const images = new ImageService({
     originalsDir: path.join(config.dataDir, 'images'),
     // The demo's generated images (CACHE_DIR/images) after the broadcaster's own (DATA_DIR/images).
@@ -267,11 +272,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // One count of wrong parental PINs and passwords per household, whichever call they go to (play, switch, PIN or email change).
   const pinAttempts = new WrongPinLimiter(database.db, deps.clock);
   const checkPassword = createAccountPasswordCheck(identity);
+  // Session tokens in Exposure's format, signed with the server's secret (issue 18, ADR 0038).
+  const sessionTokens = new SessionTokens(identitySecret(config), config.businessUnit);
   const accounts = new AccountsService(database.db, catalogue, deps.clock, undefined, {
     identityUsers: createIdentityDirectory(identity),
     pinAttempts,
     checkPassword,
+    sessionTokens,
   });
+  // Parental controls (ADR 0012): a restricted profile's catalogue reads leave out titles above its level;
+  // an anonymous session browses as a visitor.
+  const viewerLevel = restrictedViewer(accounts);
   const guard = guardSensitiveIdentityCalls(database.db, {
     identity,
     pinAttempts,
@@ -281,7 +292,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const playbackMedia = deps.playbackMedia ?? new PlaybackMediaRegistry();
   app.decorate('playbackMedia', playbackMedia);
 
-  await app.register(healthRoutes, { database, ...(deps.demo ? { demo: deps.demo } : {}) });
+  await app.register(healthRoutes, {
+    database,
+    tenant,
+    ...(deps.demo ? { demo: deps.demo } : {}),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
   await app.register(locationRoutes, { tenant });
   await app.register(whitelabelRoutes, {
     service: whitelabel,
@@ -289,6 +305,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache,
     parental: { viewerLevel, titlesWithinLevel: (level) => catalogue.titlesWithinLevel(level) },
   });
+  // App start (issue 18): the system config, the origin-based white-label config, the translations.
+  const appStart = new AppStartService(whitelabel, tenant, {
+    publicUrl: config.publicUrl,
+    production: config.nodeEnv === 'production',
+    sentry: config.crashes.sentryDsn !== '',
+    localesDir: path.join(config.webDistDir, 'locales'),
+  });
+  await app.register(appStartRoutes, { appStart, tenant });
   await app.register(catalogueRoutes, { tenant, catalogue, viewerLevel });
   await app.register(liveRoutes, { tenant, epg });
   await app.register(imageRoutes, { images });
@@ -303,9 +327,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tenant,
     accounts,
     verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
+    passwordSignIn: createPasswordSignIn(identity, config.publicUrl, app.log),
   });
   // Device activation (issue 18, ADR 0040): a big screen's code, confirmed by a signed-in person, then its session.
-  const activation = new ActivationService({ db: database.db, ...(deps.clock ? { clock: deps.clock } : {}) });
+  const activation = new ActivationService({
+    db: database.db,
+    tokens: sessionTokens,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
   await app.register(activationRoutes, { tenant, activation, sessions: accounts });
   // Network recordings (ADR 0026): the schedule the streams read; played by the play call below.
   const recordings = new RecordingsService({

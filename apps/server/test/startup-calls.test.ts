@@ -76,7 +76,7 @@ describe.each(engines)('startup calls (%s)', (engine) => {
     expect(isLocationFilters.Check(body)).toBe(true);
     expect(body).toEqual({
       locationKnown: false,
-      countryCode: null,
+      countryCode: 'FR',
       filters: [{ type: 'DEVICE', value: 'WEB' }],
     });
   });

@@ -51,9 +51,10 @@ export const contractCountries: ContractCountries = [
   { id: 'channel-59', allowedCountries: ['FR', 'BE', 'CH'] },
 ];
 
+/** The filters answer; an unknown location (null) is the default country with locationKnown false, as the server says. */
 export const locationFilters = (countryCode: string | null): LocationFilters => ({
   locationKnown: countryCode !== null,
-  countryCode,
+  countryCode: countryCode ?? 'FR',
   filters: [{ type: 'DEVICE', value: 'WEB' }],
 });
 

@@ -37,3 +37,5 @@ export * from './image-sources.js';
 export * from './hero.js';
 export * from './activation.js';
 export * from './activation-schemas.js';
+export * from './app-session.js';
+export * from './app-session-schemas.js';

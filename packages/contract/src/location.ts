@@ -2,11 +2,15 @@ import { Type, type Static } from 'typebox';
 
 const CountryCode = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' });
 
-/** `GET /v2/location`: the caller's country from its IP address. */
+/**
+ * `GET /v2/location`: the caller's country from its IP address. When it is unknown (loopback, a
+ * private network) `locationKnown` is false and `countryCode` the default country (DEFAULT_COUNTRY),
+ * never null: Exposure's ApiLocation types it as a string, and clients go on with it.
+ */
 export const LocationSchema = Type.Object(
   {
     locationKnown: Type.Boolean(),
-    countryCode: Type.Union([CountryCode, Type.Null()]),
+    countryCode: CountryCode,
   },
   { $id: 'Location', title: 'Location' },
 );
@@ -19,7 +23,7 @@ export type Filter = Static<typeof FilterSchema>;
 export const LocationFiltersSchema = Type.Object(
   {
     locationKnown: Type.Boolean(),
-    countryCode: Type.Union([CountryCode, Type.Null()]),
+    countryCode: CountryCode,
     filters: Type.Array(FilterSchema),
   },
   { $id: 'LocationFilters', title: 'LocationFilters' },

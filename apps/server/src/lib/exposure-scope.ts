@@ -117,6 +117,16 @@ export async function whitelabelScope(
   { tenant }: { tenant: Tenant },
   routes: (scope: TypeBoxScope) => void | Promise<void>,
 ): Promise<void> {
+  await tenantScope(app, tenant, WHITELABEL_PREFIX_PATTERN, routes);
+}
+
+/** Routes under `prefix` (naming `:customer` and `:businessUnit`) with the tenant hook. */
+async function tenantScope(
+  app: TypeBoxScope,
+  tenant: Tenant,
+  prefix: string,
+  routes: (scope: TypeBoxScope) => void | Promise<void>,
+): Promise<void> {
   await app.register(
     async (child) => {
       const scope = child.withTypeProvider<TypeBoxTypeProvider>();
@@ -125,7 +135,7 @@ export async function whitelabelScope(
       });
       await routes(scope);
     },
-    { prefix: WHITELABEL_PREFIX_PATTERN },
+    { prefix },
   );
 }
 
@@ -139,4 +149,18 @@ function versionsByPattern(patterns: Record<string, ExposureRoute>): Map<string,
     versions.set(pattern, version);
   }
   return versions;
+}
+
+/**
+ * Calls registered under one fixed version, `/<version>/customer/:customer/businessunit/:businessUnit`,
+ * with the same tenant hook: for a path Exposure answers on several versions with a different
+ * body each (the logins). A fixed version segment wins over the shared prefix's `:version`, for
+ * its method only (DELETE …/v2/…/auth/login stays the shared prefix's logout).
+ */
+export async function fixedVersionScope(
+  app: TypeBoxScope,
+  { tenant, version }: { tenant: Tenant; version: ExposureVersion },
+  routes: (scope: TypeBoxScope) => void | Promise<void>,
+): Promise<void> {
+  await tenantScope(app, tenant, EXPOSURE_PREFIX_PATTERN.replace(':version', version), routes);
 }

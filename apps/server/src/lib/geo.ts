@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { createRequire } from 'node:module';
-import type { Location } from '@antenne/contract';
+import { DEFAULT_COUNTRY, type Location } from '@antenne/contract';
 
 interface GeoipCountry {
   lookup(ip: string): { country: string } | null;
@@ -71,10 +71,30 @@ export function warmUpGeo(): void {
   database();
 }
 
-const UNKNOWN: Location = { locationKnown: false, countryCode: null };
+/** What the address says: a country, or nothing (null). */
+export interface Located {
+  locationKnown: boolean;
+  countryCode: string | null;
+}
 
-/** The visitor's country from its address; unknown for non-public addresses. */
-export function locate(ip: string | undefined): Location {
+const UNKNOWN: Located = { locationKnown: false, countryCode: null };
+
+/**
+ * The location answer of the HTTP calls (location, filters): an unknown country is the default
+ * one with `locationKnown: false` (spec part 1 §4), so a client goes on; never a null code.
+ */
+export function locationAnswer(ip: string | undefined): Location {
+  const located = locate(ip);
+  return located.countryCode === null
+    ? { locationKnown: false, countryCode: DEFAULT_COUNTRY }
+    : { locationKnown: true, countryCode: located.countryCode };
+}
+
+/**
+ * The visitor's country from its address; unknown (null) for non-public addresses. What decides
+ * (geo-blocking, ads) reads this, never the answer's default.
+ */
+export function locate(ip: string | undefined): Located {
   if (ip === undefined || !isPublicAddress(ip)) return UNKNOWN;
   const country = database().lookup(normaliseAddress(ip))?.country;
   return country && /^[A-Z]{2}$/.test(country) ? { locationKnown: true, countryCode: country } : UNKNOWN;

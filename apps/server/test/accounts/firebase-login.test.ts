@@ -17,7 +17,10 @@ describe.each(engines)('accounts (%s)', (engine) => {
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<LoginResponse>();
       expect(isLogin.Check(body)).toBe(true);
-      expect(body.sessionToken).toMatch(/^ses_[A-Za-z0-9_-]{43}$/);
+      // Exposure's format (issue 18): random part, account, user, unit, issued, expires, anonymous, device id and type, signature.
+      expect(body.sessionToken).toMatch(
+        /^ses_[A-Za-z0-9_-]{32}\|acc_\w+\|usr_\w+\|monde\|\d+\|\d+\|false\|device-1\|WEB\|[A-Za-z0-9_-]{43}$/,
+      );
       expect(body.accountId).toMatch(/^acc_/);
       expect(body.userId).toMatch(/^usr_/);
       expect(body).toMatchObject({ accountStatus: 'OK', crmToken: '', isOverDeviceLimit: false });

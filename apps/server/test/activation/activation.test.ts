@@ -8,6 +8,7 @@ import {
 } from '@antenne/contract';
 import { describe, expect, test } from 'vitest';
 import { ActivationService } from '../../src/modules/activation/index.js';
+import { SessionTokens } from '../../src/modules/accounts/index.js';
 import { accountsCalls, bearer, login, useAccounts } from '../accounts/helpers.js';
 import { engines, TENANT } from '../helpers/test-app.js';
 import { publishedSchemas } from '../live/helpers.js';
@@ -207,6 +208,7 @@ describe.each(engines)('device activation (%s)', (engine) => {
     try {
       const service = new ActivationService({
         db: handle.db,
+        tokens: new SessionTokens('activation-test-secret', 'monde'),
         clock: () => fx.clock.now,
         limits: { wrongCodesInAll: 3 },
       });

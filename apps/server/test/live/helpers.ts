@@ -39,8 +39,9 @@ const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fix
 
 /**
  * Checks an answer against a schema of the published Exposure OpenAPI (the EPG's, extracted in
- * test/fixtures/exposure-epg-schemas.json, or another extract of test/fixtures named by
- * `fixture`), with Fastify's own Ajv 8 and formats (date-time).
+ * test/fixtures/exposure-epg-schemas.json, or another extract of test/fixtures named by `fixture`:
+ * `exposure-app-schemas.json` for issue 18's app-start and session answers …), with Fastify's own
+ * Ajv 8 and formats (date-time).
  */
 export function publishedSchemas(
   /** A fixture of test/fixtures extracted from the published document (extract-exposure-schemas.mjs). */

@@ -8,6 +8,7 @@ import {
   type Action,
   type Component,
   type Config,
+  type HeroItem,
   type MenuItem,
   type Presentation,
   type Reference,
@@ -61,7 +62,8 @@ const pageAction = (componentId: string, url: string): Action => ({
   componentId,
   url,
 });
-const externalAction = (url: string): Action => ({ type: 'LinkAction', verb: 'ExternalLink', url });
+/** An external link: Exposure's ExternalUrlAction (Red Bee's clients read `actions.default.url`). */
+const externalAction = (url: string): Action => ({ type: 'ExternalUrlAction', verb: 'ExternalLink', url });
 const detailsAction = (assetId: string): Action => ({
   type: 'AssetAction',
   verb: 'NavigateToDetails',
@@ -75,6 +77,10 @@ const playAction = (assetId: string): Action => ({
   slugs: [assetId],
 });
 
+/**
+ * An asset's artwork. The key art (`background`, 2560×1080) is tagged `main` too: the image a hero
+ * banner shows (Red Bee's clients take a hero item's `main` image before anything else).
+ */
 const assetCover = (assetId: string): WlImage[] => [
   {
     url: `/images/assets/${assetId}/cover.png`,
@@ -86,7 +92,7 @@ const assetCover = (assetId: string): WlImage[] => [
   {
     url: `/images/assets/${assetId}/background.png`,
     orientation: 'LANDSCAPE',
-    tags: ['background'],
+    tags: ['background', 'main'],
     width: 2560,
     height: 1080,
   },
@@ -110,6 +116,9 @@ interface Lane {
   user?: 'ContinueWatching' | 'Favourites';
 }
 
+/** A carousel's parameters, with the values Red Bee's clients know (`assetTitles` show|hide, `carouselNavigation` GO_TO_DETAILS|PLAY). */
+const LANE_PARAMETERS = { assetTitles: 'show', carouselNavigation: 'GO_TO_DETAILS' };
+
 function laneComponent(lane: Lane): Component {
   if (lane.user !== undefined) {
     const url =
@@ -123,7 +132,7 @@ function laneComponent(lane: Lane): Component {
       appSubType: lane.user,
       presentation: presentation(lane.title),
       contentUrl: { type: lane.user, url, authorized: true },
-      parameters: { assetTitles: 'true', carouselNavigation: 'arrows' },
+      parameters: LANE_PARAMETERS,
     };
   }
   return {
@@ -132,15 +141,21 @@ function laneComponent(lane: Lane): Component {
     appType: 'carousel',
     appSubType: 'TagsQuery',
     presentation: presentation(lane.title),
-    contentUrl: { type: 'AssetQuery', url: `${API}/content/asset?${lane.query ?? ''}`, authorized: false },
-    parameters: { assetTitles: 'true', carouselNavigation: 'arrows' },
+    contentUrl: {
+      type: 'AssetQuery',
+      // The whole asset (Exposure's clients ask for it: fieldSet defaults to PARTIAL on lists).
+      url: `${API}/content/asset?${lane.query ? `${lane.query}&` : ''}fieldSet=ALL`,
+      authorized: false,
+    },
+    parameters: LANE_PARAMETERS,
   };
 }
 
 const laneReference = (lane: Lane): Reference =>
   ref('carousel', lane.id, lane.title.fr, {
     ...(lane.user === undefined ? {} : { appSubType: lane.user }),
-    parameters: { imageOrientation: lane.orientation, carouselLayout: 'row', density: 'normal' },
+    // carouselLayout carousel|grid|list, density LOW|MEDIUM|HIGH (Exposure notes §9.3).
+    parameters: { imageOrientation: lane.orientation, carouselLayout: 'carousel', density: 'MEDIUM' },
     hasAuthorizedContent: lane.user !== undefined,
   });
 
@@ -165,24 +180,47 @@ export const HOME_LANES: Lane[] = [
 
 // ---------------------------------------------------------------- hero banners
 
+/**
+ * A hero-banner item as Exposure's ApiComponent has it: its own presentation, whose image tagged
+ * `main` is the one shown, and `content` — for an item leading to a title, the title's own
+ * presentation (`PresentationFromAsset`), which Red Bee's clients read when no `main` image is set.
+ */
 function heroItem(
   title: Texts,
   subTitle: Texts,
   action: Action,
   images: WlImage[],
   trailerAssetId?: string,
-): MenuItem {
+): HeroItem {
+  const shown = images.some((image) => image.tags?.includes('main'))
+    ? images
+    : images.map((image, i) => (i === 0 ? { ...image, tags: [...(image.tags ?? []), 'main'] } : image));
+  const own = presentation(title, {
+    subTitle,
+    images: shown,
+    ...(trailerAssetId === undefined ? {} : { trailerAssetId }),
+  });
   return {
+    type: 'Component',
     appType: 'herobanner_item',
     appSubType:
       action.verb === 'ExternalLink' ? 'Link' : action.verb === 'NavigateToPage' ? 'Component' : 'Asset',
-    presentation: presentation(title, {
-      subTitle,
-      images,
-      ...(trailerAssetId === undefined ? {} : { trailerAssetId }),
-    }),
+    presentation: own,
+    content:
+      action.assetId === undefined
+        ? { type: 'PresentationFromAsset', presentation: own }
+        : { type: 'PresentationFromAsset', presentation: assetPresentation(action.assetId) ?? own },
     actions: { default: action },
   };
+}
+
+/** A title's presentation as the catalogue has it: its localized titles and its artwork. */
+function assetPresentation(assetId: string): Presentation | undefined {
+  const source =
+    FILMS.find((f) => f.id === assetId) ??
+    SERIES.find((s) => s.id === assetId) ??
+    PODCASTS.find((p) => p.id === assetId);
+  return source === undefined ? undefined : presentation(source.title, { images: assetCover(assetId) });
 }
 
 const film = (id: string) => {
@@ -489,6 +527,7 @@ function menuItem(
   images?: WlImage[],
 ): MenuItem {
   return {
+    type: 'Component',
     appType: 'menuItem',
     appSubType,
     presentation: presentation(title, images === undefined ? {} : { images }),
@@ -674,7 +713,8 @@ function footer(): Component {
         ),
         ...SOCIAL.map((s) => footerItem(g.social, name(s.name), externalAction(s.url))),
       ],
-      socialMediaLinks: SOCIAL.map((s) => ({ ...s, icon: s.name.toLowerCase() })),
+      // Menu items whose action is an ExternalUrlAction (Red Bee's clients read `actions.default.url`).
+      socialMediaLinks: SOCIAL.map((s) => menuItem(name(s.name), externalAction(s.url), 'Link')),
     },
   };
 }
@@ -701,10 +741,19 @@ function config(): Config {
       email: 'contact@antenne-monde.example',
       copyright: '© Antenne Monde — démonstration',
     },
+    // Every key Red Bee's clients require of a theme (their IWLTheme), and the optional corners.
     theme: {
-      primaryBrandColor: '#E4572E',
-      primaryBackgroundColor: '#101828',
+      dark: '#0B1220',
+      light: '#F8FAFC',
+      error: '#E5484D',
+      success: '#30A46C',
+      warning: '#F5A524',
       primaryTextColor: '#F8FAFC',
+      secondaryTextColor: '#CBD5E1',
+      primaryBackgroundColor: '#101828',
+      secondaryBackgroundColor: '#1D2939',
+      primaryBrandColor: '#E4572E',
+      heroBannerTextColor: '#FFFFFF',
       corners: 'rounded',
     },
   };

@@ -169,10 +169,17 @@ export interface Action {
 }
 
 export interface MenuItem {
+  /** Exposure's ApiComponentBase discriminator (ApiComponent requires it). */
+  type?: string;
   appType: string;
   appSubType?: string;
   presentation: Presentation;
   actions: { default: Action };
+}
+
+/** A hero-banner item (Exposure ApiComponent): a menu item with the `content` it presents. */
+export interface HeroItem extends MenuItem {
+  content: { type: 'PresentationFromAsset'; presentation: Presentation };
 }
 
 export interface Component {
@@ -186,8 +193,9 @@ export interface Component {
   components?: {
     pageBody?: Reference[];
     menuItems?: MenuItem[];
-    heroBannerItems?: MenuItem[];
-    socialMediaLinks?: { name: string; url: string; icon?: string }[];
+    heroBannerItems?: HeroItem[];
+    /** Menu items with an ExternalUrlAction (Exposure's footer). */
+    socialMediaLinks?: MenuItem[];
   };
   actions?: { default: Action };
   parameters?: Record<string, string>;

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { WrongPinLimiter } from './pin-attempts.js';
 import type { HouseholdRow, ProfileRow, SessionRow } from './repository.js';
+import type { SessionTokens } from './session-token.js';
 
 /**
  * What the accounts' services share: the shapes of their answers and dependencies (re-exported by
@@ -56,8 +57,21 @@ export type AccountPasswordCheck = (input: {
   identityCookie: string | undefined;
 }) => Promise<boolean>;
 
+/**
+ * Checks an email and password with the identity service, with its rules (verified address, the
+ * sign-in rate limit of the client's address): whose they are, or an ApiError (401
+ * INCORRECT_CREDENTIALS, 403 EMAIL_NOT_VERIFIED, 429 TOO_MANY_REQUESTS).
+ */
+export type PasswordSignIn = (input: {
+  username: string;
+  password: string;
+  clientIp: string;
+}) => Promise<IdentityLoginClaims>;
+
 /** What the accounts' rules ask of other modules (the identity service) and share with them (the PIN count). */
 export interface AccountsDeps {
+  /** Makes and checks the session tokens (Exposure's format, signed with the server's secret). */
+  sessionTokens?: SessionTokens;
   pinAttempts?: WrongPinLimiter;
   checkPassword?: AccountPasswordCheck;
   /** The identity service's user of a household: its verified email and registration details. */
@@ -86,6 +100,7 @@ export interface AccountsCore {
   pinAttempts: WrongPinLimiter;
   checkPassword: AccountPasswordCheck | undefined;
   identityUsers: FindIdentityUser;
+  tokens: SessionTokens;
 }
 
 export const invalidSession = () => new ApiError(401, 'INVALID_SESSION_TOKEN');
@@ -134,8 +149,10 @@ export abstract class AccountsPart {
   protected readonly pinAttempts: WrongPinLimiter;
   protected readonly checkPassword: AccountPasswordCheck | undefined;
   protected readonly identityUsers: FindIdentityUser;
+  protected readonly tokens: SessionTokens;
 
   constructor(core: AccountsCore) {
+    this.tokens = core.tokens;
     this.db = core.db;
     this.catalogue = core.catalogue;
     this.clock = core.clock;

@@ -23,6 +23,7 @@ export const householdRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServ
   app.delete(
     routes.logout.pattern,
     {
+      config: { anonymousSession: true },
       schema: {
         ...personal(
           'Logout: ends this session, or every session of the household with fromAllDevice=true',
@@ -34,7 +35,9 @@ export const householdRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServ
       },
     },
     async (request) => {
-      await service.logout(sessionOf(request), request.query.fromAllDevice === true);
+      // An anonymous session is stored nowhere: there is nothing to end.
+      if (request.anonymousSession === null)
+        await service.logout(sessionOf(request), request.query.fromAllDevice === true);
       return { message: 'OK' };
     },
   );
@@ -42,13 +45,20 @@ export const householdRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServ
   app.get(
     routes.session.pattern,
     {
+      config: { anonymousSession: true },
       schema: {
-        ...personal('The current session, its household and profile'),
+        ...personal(
+          'The current session, its household and profile',
+          ' An anonymous session is valid with no account (accountId and userId `anonymous`).',
+        ),
         params: TenantParams,
         response: { 200: SessionResponseSchema, ...authErrors },
       },
     },
-    async (request) => service.getSession(sessionOf(request)),
+    async (request) =>
+      request.anonymousSession === null
+        ? service.getSession(sessionOf(request))
+        : service.anonymousSessionInfo(request.anonymousSession),
   );
 
   app.post(

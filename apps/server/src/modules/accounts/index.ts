@@ -26,5 +26,7 @@ export {
   type AccountPasswordCheck,
   type FindIdentityUser,
   type IdentityLoginClaims,
+  type PasswordSignIn,
   type SessionContext,
 } from './service.js';
+export { AnonymousSessionError, SessionTokens } from './session-token.js';

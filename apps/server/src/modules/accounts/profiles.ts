@@ -1,7 +1,10 @@
 import {
+  DEFAULT_LOCALE,
   PARENTAL_PIN_HEADER,
   PROFILE_PROPERTY,
   type LoginResponse,
+  type UserDetails,
+  type UserDetailsUpdate,
   type UserProfile,
   type UserProfiles,
   type UserProfileUpdate,
@@ -99,6 +102,22 @@ export class ProfilesService extends AccountsPart {
   }
 
   /**
+   * The session's own profile as Exposure's user details: its name, language, metadata and what
+   * it may do (the owner manages the account; a restricted profile nothing of it).
+   */
+  userDetails(ctx: SessionContext): UserDetails {
+    return toUserDetails(toUserProfile(ctx.household, ctx.profile, ctx.profile.id, this.clock()));
+  }
+
+  /**
+   * Changes the session's own profile (PUT user/details): the rules of updateProfile (a restricted
+   * profile changes only its name and metadata other than PrLevel; 403 PROFILE_RESTRICTED).
+   */
+  async updateUserDetails(ctx: SessionContext, input: UserDetailsUpdate): Promise<UserDetails> {
+    return toUserDetails(await this.updateProfile(ctx, ctx.profile.id, input));
+  }
+
+  /**
    * The right to change or remove a PIN: the current PIN (`currentPinCode`), else the account's
    * password (`currentPassword`, checked by the identity service). Wrong ones count towards the
    * household's PIN attempts (429 past them).
@@ -167,7 +186,7 @@ export class ProfilesService extends AccountsPart {
       const profile = await repo.findProfile(trx, ctx.household.id, profileId);
       if (profile === undefined) throw unknownUser();
       await repo.revokeSession(trx, ctx.tokenHash, this.nowIso());
-      return openSession(trx, this.clock, ctx.household, profile, {
+      return openSession(trx, this.clock, this.tokens, ctx.household, profile, {
         deviceId: ctx.session.device_id,
         name: ctx.session.device_name,
         type: ctx.session.device_type,
@@ -198,4 +217,29 @@ function restrictedChanges(existing: ProfileRow, input: UserProfileWrite): strin
 /** Whether the write sets or removes a PIN (removing none is no change). */
 function changesPin(existing: ProfileRow, input: UserProfileWrite): boolean {
   return input.pinCode !== undefined && !(input.pinCode === null && existing.pin_hash === null);
+}
+
+/** A profile as Exposure's ApiUserDetailsResponse. */
+function toUserDetails(profile: UserProfile): UserDetails {
+  const manages = profile.owner && !profile.restricted;
+  const details: UserDetails = {
+    username: profile.username,
+    displayName: profile.displayName,
+    language: profile.language ?? DEFAULT_LOCALE,
+    child: profile.child,
+    metadata: profile.metadata,
+    capabilities: {
+      canChangePassword: manages,
+      canChangeUserNameAndEmail: manages,
+      canChangeEmail: manages,
+      canManageAccount: manages,
+      canManageDevices: manages,
+      canManagePayments: false,
+      canManagePurchases: false,
+    },
+    attributes: [],
+  };
+  if (profile.emailAddress !== undefined) details.email = profile.emailAddress;
+  if (profile.profileType !== undefined) details.profileType = profile.profileType;
+  return details;
 }

@@ -1,5 +1,6 @@
 import {
   accountPatterns as routes,
+  sessionPatterns,
   FirebaseLoginRequestSchema,
   IDENTITY_USERNAME_PREFIX,
   LoginResponseSchema,
@@ -8,8 +9,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
 import { exposureScope } from '../../lib/exposure-scope.js';
+import type { PasswordSignIn } from './core.js';
+import { detailsRoutes } from './details-routes.js';
 import { historyRoutes } from './history-routes.js';
 import { householdRoutes } from './household-routes.js';
+import { loginRoutes } from './login-routes.js';
 import { preferenceRoutes } from './preference-routes.js';
 import { profileRoutes } from './profile-routes.js';
 import { authErrors, TenantParams } from './route-docs.js';
@@ -29,6 +33,8 @@ export interface AccountsRoutesOptions {
   /** The app's one accounts service (app.ts builds it with its clock, PIN count and identity users). */
   accounts: AccountsService;
   verifyIdToken: VerifyIdToken;
+  /** The identity service's email + password check, for Exposure's auth/login (issue 18). */
+  passwordSignIn: PasswordSignIn;
 }
 
 /**
@@ -40,7 +46,10 @@ export interface AccountsRoutesOptions {
 export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, options) => {
   const { tenant, accounts: service } = options;
 
-  await exposureScope(app, { tenant, patterns: routes }, async (scope) => {
+  // Exposure's password and anonymous logins, each on its fixed versions (login-routes.ts).
+  await app.register(loginRoutes, { tenant, accounts: service, passwordSignIn: options.passwordSignIn });
+
+  await exposureScope(app, { tenant, patterns: { ...routes, ...sessionPatterns } }, async (scope) => {
     scope.post(
       routes.firebaseLogin.pattern,
       {
@@ -80,11 +89,13 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
     // Every other call is personal: the session (after the scope's business unit) before anything else.
     await scope.register(async (personal) => {
       personal.decorateRequest('accountSession', null);
+      personal.decorateRequest('anonymousSession', null);
       personal.addHook('preValidation', requireSession(service));
       await personal.register(householdRoutes, { accounts: service });
       await personal.register(profileRoutes, { accounts: service });
       await personal.register(preferenceRoutes, { accounts: service });
       await personal.register(historyRoutes, { accounts: service });
+      await personal.register(detailsRoutes, { accounts: service });
     });
   });
 };

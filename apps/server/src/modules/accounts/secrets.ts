@@ -2,19 +2,13 @@ import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 /**
- * The accounts' secrets: session tokens (only their SHA-256 is stored), PINs (scrypt with a salt)
+ * The accounts' secrets: session tokens' hashes (only their SHA-256 is stored; session-token.ts makes them), PINs (scrypt with a salt)
  * and ids. Nothing here logs or returns a secret other than the one it just made.
  */
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
-const TOKEN_PREFIX = 'ses_';
 const PIN_KEY_LENGTH = 32;
-
-/** `ses_` + 32 random bytes, base64url. */
-export function newSessionToken(): string {
-  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
-}
 
 /** What the sessions table keys a token by: its SHA-256, hex. */
 export function hashToken(token: string): string {

@@ -3,7 +3,11 @@ import {
   MAX_PREFERENCE_LENGTH,
   MAX_PREFERENCES,
   MAX_PROFILES,
+  type AnonymousSessionRequest,
+  type AnonymousSessionResponse,
   type DeviceRegistration,
+  type UserDetails,
+  type UserDetailsUpdate,
   type LastViewedOffsetResponse,
   type LoginResponse,
   type PreferencesResponse,
@@ -14,6 +18,7 @@ import {
   type UserProfileUpdate,
   type UserProfileWrite,
 } from '@antenne/contract';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CatalogueService } from '../catalogue/index.js';
@@ -31,6 +36,7 @@ import { PersonalService } from './personal.js';
 import { WrongPinLimiter } from './pin-attempts.js';
 import { PlayHistoryService } from './play-history.js';
 import { ProfilesService } from './profiles.js';
+import { SessionTokens, type AnonymousSession } from './session-token.js';
 import { SessionsService } from './sessions.js';
 
 /**
@@ -51,6 +57,7 @@ export type {
   FavoriteItem,
   FindIdentityUser,
   IdentityLoginClaims,
+  PasswordSignIn,
   SessionContext,
 } from './core.js';
 export { invalidSession } from './core.js';
@@ -92,6 +99,7 @@ export class AccountsService {
       pinAttempts: deps.pinAttempts ?? new WrongPinLimiter(db, clock),
       checkPassword: deps.checkPassword,
       identityUsers: deps.identityUsers ?? (async () => undefined),
+      tokens: deps.sessionTokens ?? new SessionTokens(randomBytes(32).toString('base64url'), 'antenne'),
     };
     this.sessions = new SessionsService(core);
     this.profiles = new ProfilesService(core);
@@ -108,6 +116,22 @@ export class AccountsService {
 
   authenticate(token: string): Promise<SessionContext> {
     return this.sessions.authenticate(token);
+  }
+
+  anonymousSession(request: AnonymousSessionRequest): AnonymousSessionResponse {
+    return this.sessions.anonymousSession(request);
+  }
+
+  anonymousSessionInfo(session: AnonymousSession): SessionResponse {
+    return this.sessions.anonymousSessionInfo(session);
+  }
+
+  userDetails(ctx: SessionContext): UserDetails {
+    return this.profiles.userDetails(ctx);
+  }
+
+  updateUserDetails(ctx: SessionContext, input: UserDetailsUpdate): Promise<UserDetails> {
+    return this.profiles.updateUserDetails(ctx, input);
   }
 
   getSession(ctx: SessionContext): SessionResponse {

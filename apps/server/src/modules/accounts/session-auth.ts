@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/errors.js';
 import { refuseRestricted, restrictedLevelOf } from './parental.js';
 import { findHouseholdByIdentityUser } from './repository.js';
 import { authenticateSession, type AccountsService, type SessionContext } from './service.js';
+import { AnonymousSessionError, type AnonymousSession } from './session-token.js';
 
 /**
  * The bearer check of every personal call: `Authorization: Bearer <session token>`.
@@ -16,6 +17,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The checked session of a personal call (set by requireSession). */
     accountSession: SessionContext | null;
+    /** An anonymous session, on the routes that answer one (`config.anonymousSession`). */
+    anonymousSession: AnonymousSession | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers an anonymous session too (auth/session, logout); others refuse it 403. */
+    anonymousSession?: boolean;
   }
 }
 
@@ -46,7 +53,13 @@ export function requireSession(service: SessionCheck) {
     const token = bearerToken(request.headers.authorization);
     if (token === undefined) throw new ApiError(401, 'NO_SESSION_TOKEN');
     if (token === '') throw new ApiError(401, 'INVALID_SESSION_TOKEN');
-    request.accountSession = await service.authenticate(token);
+    try {
+      request.accountSession = await service.authenticate(token);
+    } catch (error) {
+      if (!(error instanceof AnonymousSessionError && request.routeOptions.config.anonymousSession === true))
+        throw error;
+      request.anonymousSession = error.session;
+    }
   };
 }
 
@@ -59,15 +72,23 @@ export function sessionOf(request: FastifyRequest): SessionContext {
 
 /**
  * For the public catalogue reads (ADR 0012): the parental level of the request's bearer session
- * when its profile is restricted; undefined for a visitor (no Authorization header) and for an
- * unrestricted profile. A bearer that is not a valid session → 401, as on the play call.
+ * when its profile is restricted; undefined for a visitor (no Authorization header, or a current
+ * anonymous session: it browses as one) and for an unrestricted profile. A bearer that is not a
+ * valid session → 401, as on the play call.
  */
-export function restrictedViewer(db: Executor, clock: () => number = Date.now) {
+export function restrictedViewer(sessions: SessionCheck) {
   return async (request: FastifyRequest): Promise<string | undefined> => {
     const token = bearerToken(request.headers.authorization);
     if (token === undefined) return undefined;
     if (token === '') throw new ApiError(401, 'INVALID_SESSION_TOKEN');
-    return restrictedLevelOf(await authenticateSession(db, token, clock));
+    let session: SessionContext;
+    try {
+      session = await sessions.authenticate(token);
+    } catch (error) {
+      if (error instanceof AnonymousSessionError) return undefined;
+      throw error;
+    }
+    return restrictedLevelOf(session);
   };
 }
 

@@ -1,5 +1,8 @@
 import {
+  ANONYMOUS_SESSION_TTL_MS,
   SESSION_TTL_MS,
+  type AnonymousSessionRequest,
+  type AnonymousSessionResponse,
   type DeviceRegistration,
   type LoginResponse,
   type RegistrationDetails,
@@ -17,7 +20,13 @@ import {
 import { refuseRestricted } from './parental.js';
 import * as repo from './repository.js';
 import type { HouseholdRow, ProfileRow } from './repository.js';
-import { hashToken, newId, newSessionToken } from './secrets.js';
+import { hashToken, newId } from './secrets.js';
+import {
+  ANONYMOUS_ID,
+  AnonymousSessionError,
+  SessionTokens,
+  type AnonymousSession,
+} from './session-token.js';
 import { toUserProfile } from './user-profile.js';
 
 /**
@@ -86,7 +95,7 @@ export class SessionsService extends AccountsPart {
       }
       const profile = await repo.findOwnerProfile(trx, household.id);
       if (profile === undefined) throw new Error(`household ${household.id} has no main profile`);
-      return openSession(trx, this.clock, household, profile, {
+      return openSession(trx, this.clock, this.tokens, household, profile, {
         deviceId: device.deviceId,
         name: device.name,
         type: device.type,
@@ -96,10 +105,65 @@ export class SessionsService extends AccountsPart {
 
   /**
    * The session of a bearer token: unknown, expired or revoked tokens (and those of a deleted
-   * household) → 401 INVALID_SESSION_TOKEN; a suspended or inactive household → 403 with its code.
+   * household) → 401 INVALID_SESSION_TOKEN; a suspended or inactive household → 403 with its code;
+   * a current anonymous session → AnonymousSessionError (403 FORBIDDEN with a LOGIN action: it has
+   * no account), which the public reads take for a visitor.
    */
   async authenticate(token: string): Promise<SessionContext> {
+    if (SessionTokens.looksAnonymous(token)) {
+      throw new AnonymousSessionError(this.tokens.checkAnonymous(token, this.clock()));
+    }
     return authenticateSession(this.db, token, this.clock);
+  }
+
+  /**
+   * A device session without an account (Exposure auth/anonymous): it browses and reads what a
+   * visitor may; playing and every personal call need a login. Nothing is stored: the token is
+   * signed and expires after ANONYMOUS_SESSION_TTL_MS.
+   */
+  anonymousSession(request: AnonymousSessionRequest): AnonymousSessionResponse {
+    const now = this.clock();
+    const expiresMs = now + ANONYMOUS_SESSION_TTL_MS;
+    return {
+      sessionToken: this.tokens.issue({
+        accountId: ANONYMOUS_ID,
+        userId: ANONYMOUS_ID,
+        issuedMs: now,
+        expiresMs,
+        anonymous: true,
+        deviceId: request.deviceId,
+        deviceType: request.device.type,
+      }),
+      expirationDateTime: new Date(expiresMs).toISOString(),
+    };
+  }
+
+  /**
+   * GET auth/session with an anonymous session: valid, with no account (Red Bee's clients check a
+   * stored session this way at start, and take anything but 200 or 401 for a failure).
+   */
+  anonymousSessionInfo(session: AnonymousSession): SessionResponse {
+    return {
+      accountId: ANONYMOUS_ID,
+      userId: ANONYMOUS_ID,
+      crmToken: '',
+      overTheDeviceLimit: false,
+      expirationDateTime: new Date(session.expiresMs).toISOString(),
+      userProfile: {
+        userId: ANONYMOUS_ID,
+        username: '',
+        displayName: '',
+        created: new Date(
+          Number.isFinite(session.issuedMs) ? session.issuedMs : session.expiresMs,
+        ).toISOString(),
+        metadata: {},
+        active: true,
+        owner: false,
+        child: false,
+        hasPinCode: false,
+        restricted: false,
+      },
+    };
   }
 
   getSession(ctx: SessionContext): SessionResponse {
@@ -129,13 +193,22 @@ export class SessionsService extends AccountsPart {
 export async function openSession(
   db: Executor,
   clock: () => number,
+  tokens: SessionTokens,
   household: HouseholdRow,
   profile: ProfileRow,
   device: { deviceId: string; name: string; type: string },
 ): Promise<LoginResponse> {
-  const token = newSessionToken();
   const now = clock();
   const expires = new Date(now + SESSION_TTL_MS).toISOString();
+  const token = tokens.issue({
+    accountId: household.id,
+    userId: profile.id,
+    issuedMs: now,
+    expiresMs: now + SESSION_TTL_MS,
+    anonymous: false,
+    deviceId: device.deviceId,
+    deviceType: device.type,
+  });
   await repo.insertSession(db, {
     token_hash: hashToken(token),
     household_id: household.id,
@@ -204,6 +277,7 @@ export async function authenticateSession(
 export async function openSessionForDevice(
   db: Executor,
   clock: () => number,
+  tokens: SessionTokens,
   ids: { householdId: string; profileId: string },
   device: { deviceId: string; name: string; type: string },
 ): Promise<LoginResponse> {
@@ -212,5 +286,5 @@ export async function openSessionForDevice(
   refuseInactive(household);
   const profile = await repo.findProfile(db, household.id, ids.profileId);
   if (profile === undefined) throw invalidSession();
-  return openSession(db, clock, household, profile, device);
+  return openSession(db, clock, tokens, household, profile, device);
 }

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
-import { openSessionForDevice } from '../accounts/index.js';
+import { openSessionForDevice, type SessionTokens } from '../accounts/index.js';
 import * as repo from './repository.js';
 
 /** How many guesses and codes a client may spend, per window (ADR 0040). */
@@ -39,6 +39,8 @@ export interface ActivationServiceOptions {
   db: Kysely<Database>;
   /** The app's clock (ms since the epoch): expiry and the throttle's windows follow it. */
   clock?: () => number;
+  /** The session tokens the accounts module issues (the TV's session is one of them). */
+  tokens: SessionTokens;
   /** How long a code lives (ms). */
   codeTtlMs?: number;
   limits?: Partial<ActivationLimits>;
@@ -66,12 +68,14 @@ const ISSUE_TRIES = 8;
 export class ActivationService {
   private readonly db: Kysely<Database>;
   private readonly clock: () => number;
+  private readonly tokens: SessionTokens;
   private readonly ttlMs: number;
   readonly limits: ActivationLimits;
 
   constructor(options: ActivationServiceOptions) {
     this.db = options.db;
     this.clock = options.clock ?? Date.now;
+    this.tokens = options.tokens;
     this.ttlMs = options.codeTtlMs ?? ACTIVATION_CODE_TTL_MS;
     this.limits = { ...DEFAULT_ACTIVATION_LIMITS, ...options.limits };
   }
@@ -143,7 +147,7 @@ export class ActivationService {
     const { householdId, profileId } = row;
     return inTransaction(this.db, async (trx) => {
       if (!(await repo.consumeCode(trx, code, now))) throw invalidCode();
-      return openSessionForDevice(trx, this.clock, { householdId, profileId }, request.device);
+      return openSessionForDevice(trx, this.clock, this.tokens, { householdId, profileId }, request.device);
     });
   }
 

@@ -270,7 +270,7 @@ export async function meaningErrors(db: Executor, file: CatalogueFile, tenant: T
   components.forEach((component, i) => {
     const at = `structure.components[${i}]`;
     checkReferences(component.components?.pageBody, `${at}.components.pageBody`);
-    for (const slot of ['menuItems', 'heroBannerItems'] as const) {
+    for (const slot of ['menuItems', 'heroBannerItems', 'socialMediaLinks'] as const) {
       (component.components?.[slot] ?? []).forEach((item, j) => {
         const actions = (item as { actions?: { default?: unknown } } | null)?.actions;
         if (actions?.default === undefined)

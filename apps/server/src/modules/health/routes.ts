@@ -1,20 +1,64 @@
-import { ErrorBodySchema, HealthSchema, ReadySchema } from '@antenne/contract';
+import {
+  appStartRootPatterns,
+  ErrorBodySchema,
+  HealthSchema,
+  ReadySchema,
+  timePatterns,
+  TimeResponseSchema,
+  type TimeResponse,
+} from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { DatabaseHandle } from '../../db/database.js';
 import { pingDatabase } from '../../db/database.js';
+import type { Tenant } from '../../lib/business-unit.js';
+import { exposureScope } from '../../lib/exposure-scope.js';
 import type { DemoState } from '../media/index.js';
 
 export interface HealthRoutesOptions {
   database: DatabaseHandle;
   /** The demo's media preparation, reported by /readyz. */
   demo?: { state: DemoState };
+  /** The business unit of the scoped time call. */
+  tenant: Tenant;
+  /** The server's clock (ms since the epoch): the time calls answer it. */
+  clock?: () => number;
 }
 
-/** Liveness (no database) and readiness (`select 1`) probes for load balancers and orchestrators. */
+const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.String() });
+
+/**
+ * Liveness (no database) and readiness (`select 1`) probes for load balancers and orchestrators;
+ * the server time clients sync their clocks with (Exposure `GET /v2/time`, and its scoped v1 form).
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = async (
   app,
-  { database, demo },
+  { database, demo, tenant, clock = Date.now },
 ) => {
+  const time = (): TimeResponse => {
+    const now = clock();
+    return { epochMillis: now, iso8601: new Date(now).toISOString() };
+  };
+  const timeSchema = {
+    tags: ['health'],
+    summary: "The server's time (clients measure their clock offset with it)",
+    response: { 200: TimeResponseSchema, 404: ErrorBodySchema },
+  };
+  app.get(appStartRootPatterns.time, { schema: timeSchema }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return time();
+  });
+  await exposureScope(app, { tenant, patterns: timePatterns }, (scope) => {
+    scope.get(
+      timePatterns.businessUnitTime.pattern,
+      { schema: { ...timeSchema, params: TenantParams } },
+      async (_request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return time();
+      },
+    );
+  });
+
   app.get(
     '/healthz',
     { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: HealthSchema } } },

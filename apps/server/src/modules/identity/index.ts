@@ -5,3 +5,4 @@ export { createIdentityDirectory } from './directory.js';
 export { identityRoutes, type IdentityRoutesOptions } from './routes.js';
 export { guardSensitiveIdentityCalls } from './sensitive-guard.js';
 export { createIdTokenVerifier } from './verify.js';
+export { createPasswordSignIn } from './password-sign-in.js';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../lib/errors.js';
 import { jsonContentParser } from '../../lib/input-guard.js';
 import { locate } from '../../lib/geo.js';
-import { bearerToken, type SessionContext } from '../accounts/index.js';
+import { AnonymousSessionError, bearerToken, type SessionContext } from '../accounts/index.js';
 
 /** What the playback routes share: the Exposure path, schemas, and what they read off a request. */
 
@@ -21,15 +21,34 @@ export interface SessionCheck {
   authenticate(token: string): Promise<SessionContext>;
 }
 
-/** The bearer session if the request has an Authorization header (401 when it is not a valid one); null otherwise. */
+/**
+ * The bearer session if the request has an Authorization header (401 when it is not a valid one);
+ * null otherwise, and for an anonymous session (`anonymous`: it plays what a visitor may).
+ */
 export async function optionalSession(
   sessions: SessionCheck,
   request: FastifyRequest,
-): Promise<SessionContext | null> {
+): Promise<{ session: SessionContext | null; anonymous: boolean }> {
   const token = bearerToken(request.headers.authorization);
-  if (token === undefined) return null;
+  if (token === undefined) return { session: null, anonymous: false };
   if (token === '') throw new ApiError(401, 'INVALID_SESSION_TOKEN');
-  return sessions.authenticate(token);
+  try {
+    return { session: await sessions.authenticate(token), anonymous: false };
+  } catch (error) {
+    if (error instanceof AnonymousSessionError) return { session: null, anonymous: true };
+    throw error;
+  }
+}
+
+/**
+ * What an anonymous session hears where a login is needed to play (spec part 1 §7, Exposure notes
+ * §4.4): 403 NOT_ENTITLED with the LOGIN action — logging in is enough — instead of the visitor's
+ * 401 NO_SESSION_TOKEN (it has a session token; a client would take a 401 for a lost session).
+ */
+export function anonymousRefusal(error: unknown): unknown {
+  if (error instanceof ApiError && error.code === 'NO_SESSION_TOKEN')
+    return new ApiError(403, 'NOT_ENTITLED', 'please log in to play the video', [{ type: 'LOGIN' }]);
+  return error;
 }
 
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

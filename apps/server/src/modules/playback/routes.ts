@@ -15,7 +15,15 @@ import { exposureScope } from '../../lib/exposure-scope.js';
 import { MEDIA_ROUTE_DESCRIPTION, mediaResponses, serveMediaFile } from '../media/index.js';
 import { adsRoutes } from './ads/routes.js';
 import { eventsinkRoutes } from './eventsink/routes.js';
-import { countryOf, errors, optionalSession, originOf, TenantParams, type SessionCheck } from './http.js';
+import {
+  anonymousRefusal,
+  countryOf,
+  errors,
+  optionalSession,
+  originOf,
+  TenantParams,
+  type SessionCheck,
+} from './http.js';
 import { loginRequired } from './entitlement.js';
 import { licenceRoutes } from './licence/routes.js';
 import type { PlaybackServices } from './services.js';
@@ -85,7 +93,8 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
           tags: ['playback'],
           summary: 'Entitlement and play: the signed media URLs of an asset the caller may play now',
           description:
-            'Bearer session token (a trailer plays without one; otherwise 401 NO_SESSION_TOKEN with a LOGIN action). ' +
+            'Bearer session token (a trailer plays without one; otherwise 401 NO_SESSION_TOKEN with a LOGIN action; ' +
+            'an anonymous session plays trailers only: 403 NOT_ENTITLED with a LOGIN action). ' +
             `Rights per offer type; 403 NOT_ENTITLED (BUY_WATCH_NOW), NOT_PUBLISHED (WAIT), LICENSE_EXPIRED, GEO_BLOCKED, NOT_AVAILABLE_IN_FORMAT; ` +
             `a profile below the asset's rating sends the main profile's PIN in ${PARENTAL_PIN_HEADER} (403 PARENTAL_PIN_REQUIRED / INVALID_PIN_CODE; 429 after 5 wrong PINs in 15 minutes). ` +
             'A TV_CHANNEL plays its live stream (rights: its package, a Subscription product); a programme id of the schedule plays ' +
@@ -98,14 +107,18 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
       },
       async (request, reply) => {
         void reply.header('cache-control', 'private, no-store');
-        const session = await optionalSession(sessions, request);
-        return services.play.play(request.params.assetId, {
-          session,
-          country: countryOf(request),
-          pin: request.headers[PARENTAL_PIN_HEADER],
-          origin: originOf(request),
-          requestId: String(request.id),
-        });
+        const { session, anonymous } = await optionalSession(sessions, request);
+        try {
+          return await services.play.play(request.params.assetId, {
+            session,
+            country: countryOf(request),
+            pin: request.headers[PARENTAL_PIN_HEADER],
+            origin: originOf(request),
+            requestId: String(request.id),
+          });
+        } catch (error) {
+          throw anonymous ? anonymousRefusal(error) : error;
+        }
       },
     );
 
@@ -143,12 +156,17 @@ const entitleRoutes: FastifyPluginAsyncTypebox<Omit<PlaybackRoutesOptions, 'tena
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      const session = await optionalSession(sessions, request);
-      return services.entitle.entitle(request.params.assetId, {
-        session,
-        country: countryOf(request),
-        requestId: String(request.id),
-      });
+      const { session, anonymous } = await optionalSession(sessions, request);
+      try {
+        return await services.entitle.entitle(request.params.assetId, {
+          session,
+          country: countryOf(request),
+          requestId: String(request.id),
+        });
+      } catch (error) {
+        // An anonymous device session is refused as play refuses it (LOGIN).
+        throw anonymous ? anonymousRefusal(error) : error;
+      }
     },
   );
 
@@ -169,7 +187,7 @@ const entitleRoutes: FastifyPluginAsyncTypebox<Omit<PlaybackRoutesOptions, 'tena
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      const session = await optionalSession(sessions, request);
+      const { session } = await optionalSession(sessions, request);
       if (session === null) throw loginRequired();
       return services.entitle.availabilityKeys(session);
     },

@@ -10,7 +10,7 @@ import type { Executor } from '../../db/transaction.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import { deviceGroupOf } from '../../lib/device-group.js';
 import { ApiError } from '../../lib/errors.js';
-import { locate } from '../../lib/geo.js';
+import { locationAnswer } from '../../lib/geo.js';
 import type { VersionedCache } from '../../lib/versioned-cache.js';
 import { findComponent, findWebConfig, findWlConfig, listContractCountries } from './repository.js';
 
@@ -45,7 +45,7 @@ export class WhitelabelService {
 
   /** The caller's location (from its address) and its device filter (from its User-Agent). */
   filters(ip: string | undefined, userAgent: string | undefined): LocationFilters {
-    return { ...locate(ip), filters: [{ type: 'DEVICE', value: deviceGroupOf(userAgent) }] };
+    return { ...locationAnswer(ip), filters: [{ type: 'DEVICE', value: deviceGroupOf(userAgent) }] };
   }
 
   /** The white-label config of this tenant, or 404 NOT_FOUND. */

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { mockFetch } from '../../../test/fetch-mock';
+import { paths } from '@antenne/contract';
+import { config, json, mockFetch } from '../../../test/fetch-mock';
 import { registerConsentPreferences } from '../../lib/analytics/consent';
 import { splitFooterTitle } from './footer-groups';
-import { shellHandlers } from './shell-fixtures';
+import { footerComponent, shellHandlers } from './shell-fixtures';
 
 // The consent platform is tested in lib/consent: here the footer alone, with or without one.
 vi.mock('../../lib/consent/consent-host', () => ({ ConsentHost: () => null }));
@@ -80,6 +81,34 @@ describe('footer', () => {
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual(['https://facebook.example/antenne', 'https://youtube.example/antenne']);
+  });
+
+  test("names a social link by its item's title and leads to its ExternalUrlAction; an older {name, url} is still read", async () => {
+    const handlers = shellHandlers();
+    const component = {
+      ...footerComponent,
+      components: {
+        ...footerComponent.components,
+        socialMediaLinks: [
+          ...(footerComponent.components?.socialMediaLinks ?? []),
+          { name: 'Instagram', url: 'https://instagram.example/antenne' },
+          { name: 'Sans lien' },
+        ],
+      },
+    };
+    handlers[paths.wlComponent(config, 'footer')] = () => json(component);
+    mockFetch(handlers);
+    renderApp('/');
+    const social = column(await findFooter(), 'Réseaux sociaux');
+    expect(within(social).getByRole('link', { name: /YouTube/ })).toHaveAttribute(
+      'href',
+      'https://youtube.example/antenne',
+    );
+    expect(within(social).getByRole('link', { name: /Instagram/ })).toHaveAttribute(
+      'href',
+      'https://instagram.example/antenne',
+    );
+    expect(within(social).queryByRole('link', { name: /Sans lien/ })).toBeNull();
   });
 
   test('the cookie entry is the cookie page until the consent platform is there, then opens its preferences', async () => {

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import type { MenuItem } from '@antenne/contract';
 import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
@@ -9,6 +10,7 @@ import {
   openConsentPreferences,
 } from '../../lib/analytics/consent';
 import { useSyncExternalStore } from '../../lib/use-sync-external-store';
+import { localizedPresentation } from '../../lib/presentation';
 import { groupFooterItems, type FooterGroup, type FooterLink } from './footer-groups';
 import { menuItemsOf } from './menu-links';
 import styles from './footer.module.css';
@@ -18,15 +20,26 @@ interface SocialLink {
   url: string;
 }
 
-function socialLinksOf(component: { components?: Record<string, unknown[]> } | undefined): SocialLink[] {
-  const links = component?.components?.socialMediaLinks ?? [];
-  return links.filter(
-    (link): link is SocialLink =>
-      typeof link === 'object' &&
-      link !== null &&
-      typeof (link as SocialLink).name === 'string' &&
-      typeof (link as SocialLink).url === 'string',
-  );
+/**
+ * The footer's social links: Exposure's menu items whose `actions.default` is an external link
+ * (ExternalUrlAction), named by their title; a structure imported before that shape (`{name, url}`)
+ * is still read.
+ */
+function socialLinksOf(
+  component: { components?: Record<string, unknown[]> } | undefined,
+  language: string,
+): SocialLink[] {
+  const links: SocialLink[] = [];
+  for (const entry of component?.components?.socialMediaLinks ?? []) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const item = entry as Partial<MenuItem> & Partial<SocialLink>;
+    const action = item.actions?.default;
+    const name = item.presentation ? localizedPresentation(item.presentation, language).title : item.name;
+    const url = action?.verb === 'ExternalLink' ? action.url : item.url;
+    if (typeof name === 'string' && name !== '' && typeof url === 'string' && url !== '')
+      links.push({ name, url });
+  }
+  return links;
 }
 
 /**
@@ -47,7 +60,7 @@ export function Footer() {
   const columns = groupFooterItems(menuItemsOf(footer.data), language, homeId);
   const fromItems = columns.find((column) => column.title.toLowerCase() === socialTitle.toLowerCase());
   const social: FooterGroup = { title: socialTitle, links: [] };
-  for (const link of socialLinksOf(footer.data)) {
+  for (const link of socialLinksOf(footer.data, language)) {
     social.links.push({
       key: `social-${link.url}`,
       label: link.name,

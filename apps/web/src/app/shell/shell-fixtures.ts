@@ -13,7 +13,7 @@ const page = (componentId: string, url = `/vod/${componentId}`) => ({
   componentId,
   url,
 });
-const external = (url: string) => ({ type: 'LinkAction', verb: 'ExternalLink', url });
+const external = (url: string) => ({ type: 'ExternalUrlAction', verb: 'ExternalLink', url });
 
 export const menuComponent: Component = {
   type: 'Component',
@@ -47,8 +47,8 @@ export const footerComponent: Component = {
       item('Réseaux sociaux | Facebook', external('https://facebook.example/antenne')),
     ],
     socialMediaLinks: [
-      { name: 'Facebook', url: 'https://facebook.example/antenne', icon: 'facebook' },
-      { name: 'YouTube', url: 'https://youtube.example/antenne', icon: 'youtube' },
+      item('Facebook', external('https://facebook.example/antenne')),
+      item('YouTube', external('https://youtube.example/antenne')),
     ],
   },
 };

@@ -59,7 +59,7 @@ export function serve(preferences: Record<string, string> = STORED, extra: Recor
       }
       return json({ lastUpdated: '2026-11-01T00:00:00Z', preferences: stored });
     },
-    [paths.location()]: (url, init) => (record(url, init), json({ countryCode: 'SN' })),
+    [paths.location()]: (url, init) => (record(url, init), json({ locationKnown: true, countryCode: 'SN' })),
     // The identity sign-in two minutes ago: recent enough to delete the account.
     [identityPaths.getSession]: (url, init) => (
       record(url, init),

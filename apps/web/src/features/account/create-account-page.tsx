@@ -59,10 +59,10 @@ export default function CreateAccountPage() {
     if (first.confirm !== first.password) return fail(['confirm'], t('ERROR.ERROR_PASSWORD_CONFIRMATION'));
     fail([], null);
     setStep(2);
-    // The country of the preferences (spec part 1 §4): where the visitor is now.
+    // The country of the preferences (spec part 1 §4): where the visitor is now, when known.
     void queryClient
       .fetchQuery(locationQueryOptions(config))
-      .then((location) => setCountry(location.countryCode ?? ''))
+      .then((location) => setCountry(location.locationKnown ? location.countryCode : ''))
       .catch(() => setCountry(''));
   };
 

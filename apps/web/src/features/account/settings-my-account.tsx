@@ -80,7 +80,8 @@ function AccountForm({ preferences }: { preferences: Preferences }) {
 
   // No country saved yet: the detected one (GET /v2/location) is proposed.
   const location = useQuery({ ...locationQueryOptions(config), enabled: !preferences.country });
-  const country = chosenCountry ?? location.data?.countryCode ?? null;
+  const detected = location.data?.locationKnown ? location.data.countryCode : null;
+  const country = chosenCountry ?? detected;
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
 
   const edited = () => setSaved(false);

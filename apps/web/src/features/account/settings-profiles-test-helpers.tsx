@@ -70,7 +70,7 @@ export function serve(
     [startupPaths.config]: () => json({ ...config, avatars }),
     [startupPaths.configFallback]: () => json({ ...config, avatars }),
     [accountPaths.preferences(config)]: () => json({ lastUpdated: '2026-11-01T00:00:00Z', preferences: {} }),
-    [paths.location()]: () => json({ countryCode: 'FR' }),
+    [paths.location()]: () => json({ locationKnown: true, countryCode: 'FR' }),
     [PROFILES]: (_url, init) => {
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as UserProfileWrite;

@@ -66,7 +66,7 @@ export const eventsinkRoutes: FastifyPluginAsyncTypebox<EventsinkRoutesOptions> 
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const session = await optionalSession(sessions, request);
+      const { session } = await optionalSession(sessions, request);
       return eventsink.send(request.body, session?.household.id);
     },
   );
