@@ -116,6 +116,18 @@ const ROUTES: RouteCase[] = [
     template: `${V1}/preferences/list/{list}/asset/{assetId}`,
     url: () => accountPaths.listAsset(TENANT, FAVORITE),
   },
+  // Issue 18: the followed tags (tagfeed): another household's session reads and changes its own list.
+  { method: 'GET', template: `${V1}/preferences/list/{list}/tag`, url: () => accountPaths.listTags(TENANT) },
+  {
+    method: 'POST',
+    template: `${V1}/preferences/list/{list}/tag/{tagId}`,
+    url: () => accountPaths.listTag(TENANT, 'comedie'),
+  },
+  {
+    method: 'DELETE',
+    template: `${V1}/preferences/list/{list}/tag/{tagId}`,
+    url: () => accountPaths.listTag(TENANT, 'comedie'),
+  },
   {
     method: 'GET',
     template: `${V1}/userplayhistory/lastviewedoffset`,

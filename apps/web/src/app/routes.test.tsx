@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { preloadPageBeforeAll, renderApp } from '../../test/render-app';
 import { config, json, mockFetch } from '../../test/fetch-mock';
 import { epgHandlers } from '../../test/epg-fixtures';
 import { useSessionStore } from '../state/session-store';
@@ -9,6 +9,10 @@ import { useSessionStore } from '../state/session-store';
 beforeEach(() => {
   mockFetch();
 });
+
+// The search page's chunk is the heaviest of the table's (its box, its results): cold, it can
+// outlast a test's 5 s wait on a busy machine.
+preloadPageBeforeAll('/search');
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
