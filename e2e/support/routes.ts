@@ -17,7 +17,8 @@ export const ROUTES = {
     '/player/abc123': 'Lecteur',
     '/player/abc123/120': 'Lecteur',
     '/csa': 'Signalétique jeunesse',
-    '/activation': 'Activation',
+    // A visitor is asked to sign in first (spec part 1 §2), as on /mycontent.
+    '/activation': 'Connexion',
     '/legal/conditions-d-utilisation': "Conditions d'utilisation",
     '/mycontent': 'Connexion',
   } as Record<string, string>,
