@@ -369,6 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: database.db,
     tenant,
     config: config.ads,
+    retentionDays: config.analyticsRetentionDays,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   await app.register(displayAdsRoutes, { tenant, ads: displayAds });

@@ -215,7 +215,7 @@ export const ConfigSchema = Type.Object({
     maximum: 3650,
     default: 395,
     description:
-      'Days of audience events kept (UTC days, today included); older days are deleted whole at start and once a day.',
+      'Days of audience events and display-ad tracking events kept (UTC days, today included); older days are deleted whole (audience events at start and once a day, ad events at most hourly as they come).',
     'x-expected': 'an integer from 1 to 3650',
     'x-section': 'Audience analytics',
   }),

@@ -311,6 +311,46 @@ describe.each(engines)('display ads (%s)', (engine) => {
       await ads.track(event, viewer);
     });
 
+    test('tracking events of the days past the retention are deleted (ANALYTICS_RETENTION_DAYS, today included)', async () => {
+      const local = await createTestDatabase(engine);
+      const handle = local.open();
+      try {
+        let now = NOW;
+        const ads = new DisplayAdsService({
+          db: handle.db,
+          tenant: TENANT,
+          config: { provider: 'house', networkCode: 'n', siteNames: ['a', 'b'] },
+          clock: () => now,
+          retentionDays: 2,
+        });
+        const viewer = { country: 'FR', address: '90.0.0.90', cookies: undefined };
+        const today = new Date(NOW).toISOString().slice(0, 10);
+        const clicksOn = async (from: string, to: string) =>
+          (await ads.report({ from, to })).daily.map((d) => [d.day, d.clicks]);
+        await ads.track(CLICK, viewer);
+        // The next day: both days are within two days, today included.
+        now += 24 * 60 * 60 * 1000;
+        await ads.track(CLICK, viewer);
+        const tomorrow = new Date(now).toISOString().slice(0, 10);
+        expect(await clicksOn(today, tomorrow)).toEqual([
+          [today, 1],
+          [tomorrow, 1],
+        ]);
+        // Two days later: the first day is past the retention once an event is recorded.
+        now += 24 * 60 * 60 * 1000;
+        await ads.track(CLICK, viewer);
+        const third = new Date(now).toISOString().slice(0, 10);
+        expect(await clicksOn(today, third)).toEqual([
+          [today, 0],
+          [tomorrow, 1],
+          [third, 1],
+        ]);
+      } finally {
+        await handle.destroy();
+        await local.cleanup();
+      }
+    });
+
     test('the GPT provider chooses no house creative: it names the GPT slot, with the same consent and US rules', async () => {
       const ads = new DisplayAdsService({
         db: open(),

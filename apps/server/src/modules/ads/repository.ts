@@ -8,6 +8,11 @@ export async function insertDisplayEvent(db: Executor, row: Insertable<AdDisplay
   await db.insertInto('ad_display_events').values(row).execute();
 }
 
+/** Forgets the tracking events of the UTC days before `day` (YYYY-MM-DD). */
+export async function deleteDisplayEventsBefore(db: Executor, day: string): Promise<void> {
+  await db.deleteFrom('ad_display_events').where('day', '<', day).execute();
+}
+
 export interface DailyEventCount {
   day: string;
   event: string;

@@ -49,7 +49,14 @@ export interface DisplayAdsDeps {
   creatives?: readonly HouseCreative[];
   /** Requests per client and minute (tests lower it). */
   limitPerMinute?: number;
+  /** Days of tracking events kept (the audience events' ANALYTICS_RETENTION_DAYS); older days are deleted. */
+  retentionDays?: number;
 }
+
+/** Tracking events kept by default: as the audience events (13 months). */
+const DEFAULT_RETENTION_DAYS = 395;
+/** How often the retention purge runs, at most (on the next recorded event after that). */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** Who asks: what the routes read off the request. */
 export interface AdViewer {
@@ -92,6 +99,7 @@ export class DisplayAdsService {
   private readonly limit: number;
   /** Rotation and site-name alternation when the client gives no page view number. */
   private turn = 0;
+  private nextPurgeAt = 0;
 
   constructor(private readonly deps: DisplayAdsDeps) {
     this.db = deps.db;
@@ -212,6 +220,7 @@ export class DisplayAdsService {
     where: { slot: string; size: string; page: string },
   ) {
     const now = this.clock();
+    if (now >= this.nextPurgeAt) await this.purge(now);
     await repo.insertDisplayEvent(this.db, {
       id: randomUUID(),
       day: new Date(now).toISOString().slice(0, 10),
@@ -222,6 +231,16 @@ export class DisplayAdsService {
       event,
       received_at: new Date(now).toISOString(),
     });
+  }
+
+  /** Forgets the tracking events of the days past the retention (at most hourly, when one is recorded). */
+  async purge(now = this.clock()): Promise<void> {
+    const days = this.deps.retentionDays ?? DEFAULT_RETENTION_DAYS;
+    await repo.deleteDisplayEventsBefore(
+      this.db,
+      new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10),
+    );
+    this.nextPurgeAt = now + PURGE_EVERY_MS;
   }
 
   private async countRequest(address: string): Promise<void> {
