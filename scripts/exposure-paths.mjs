@@ -3,12 +3,18 @@
 // running server's OpenAPI (generated from its route table) and the published OpenAPI, prints the
 // operations of the published document the server answers, those it does not, and the server's
 // own operations under Exposure's prefixes that the document does not have.
-//   node scripts/exposure-paths.mjs [server URL (default http://localhost:8080)] [published openapi.json]
+//   node scripts/exposure-paths.mjs [server URL (default http://localhost:8080)] <published openapi.json>
+// (Red Bee's published exposure-openapi.json is not in this repository: its path, or EXPOSURE_OPENAPI.)
 import { readFileSync } from 'node:fs';
 
 const server = process.argv[2] ?? 'http://localhost:8080';
-const published =
-  process.argv[3] ?? process.env.EXPOSURE_OPENAPI ?? '/work/shared/reference/exposure-openapi.json';
+const published = process.argv[3] ?? process.env.EXPOSURE_OPENAPI;
+if (!published) {
+  console.error(
+    'usage: npm run exposure:paths -- [server URL] <published exposure-openapi.json> (or EXPOSURE_OPENAPI)',
+  );
+  process.exit(2);
+}
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
 const ours = await (await fetch(`${server}/api/docs/openapi.json`)).json();

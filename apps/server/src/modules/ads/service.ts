@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
+import { DAY_MS, utcDay, utcDaysFrom } from '../../lib/utc-days.js';
 import { advertisingAllowed } from './consent.js';
 import { renderCreativeSvg } from './creative-image.js';
 import { adLanguageOf, HOUSE_CREATIVES, type HouseCreative } from './house-creatives.js';
@@ -30,7 +31,6 @@ export const NO_ADS_COUNTRY = 'US';
 /** Decisions and tracking requests a client address may send per minute before 429. */
 export const TRACKING_LIMIT_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 3600 * 1000;
 
 export interface DisplayAdsConfig {
   /** `house`: our creatives; `gpt`: the web app defines Google Publisher Tag slots instead (docs/display-ads.md). */
@@ -185,8 +185,7 @@ export class DisplayAdsService {
   async report({ from, to }: { from: string; to: string }): Promise<AdsReport> {
     const rows = await repo.countDisplayEventsByDay(this.db, from, to);
     const daily: AdsReport['daily'] = [];
-    for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) {
-      const day = new Date(t).toISOString().slice(0, 10);
+    for (const day of utcDaysFrom(from, to)) {
       const count = (event: string) => rows.find((r) => r.day === day && r.event === event)?.count ?? 0;
       daily.push({ day, served: count('served'), impressions: count('impression'), clicks: count('click') });
     }
@@ -223,7 +222,7 @@ export class DisplayAdsService {
     if (now >= this.nextPurgeAt) await this.purge(now);
     await repo.insertDisplayEvent(this.db, {
       id: randomUUID(),
-      day: new Date(now).toISOString().slice(0, 10),
+      day: utcDay(now),
       slot: where.slot,
       size: where.size,
       page: where.page,
@@ -236,10 +235,7 @@ export class DisplayAdsService {
   /** Forgets the tracking events of the days past the retention (at most hourly, when one is recorded). */
   async purge(now = this.clock()): Promise<void> {
     const days = this.deps.retentionDays ?? DEFAULT_RETENTION_DAYS;
-    await repo.deleteDisplayEventsBefore(
-      this.db,
-      new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10),
-    );
+    await repo.deleteDisplayEventsBefore(this.db, utcDay(now - (days - 1) * DAY_MS));
     this.nextPurgeAt = now + PURGE_EVERY_MS;
   }
 

@@ -8,6 +8,7 @@ import {
 } from '@antenne/contract';
 import type { Executor } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
+import { DAY_MS, utcDay } from '../../lib/utc-days.js';
 import type { CatalogueSnapshot } from '../catalogue/index.js';
 import { BatchRateLimiter } from './limiter.js';
 import * as repo from './repository.js';
@@ -30,7 +31,6 @@ export interface DayRange {
   to: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const RATE_WINDOW_MS = 60 * 1000;
 const TOP_TITLES = 10;
 const TOP_SEARCHES = 20;
@@ -38,7 +38,7 @@ const EXPORT_PAGE = 1000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The UTC day (YYYY-MM-DD) of an instant. */
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const dayOf = utcDay;
 
 /** Whether our consent string gives audience-measurement consent. */
 export function grantsAnalytics(consent: string): boolean {

@@ -2,12 +2,12 @@ import { consentStringAccepts, type AudienceReport, type CrashReport } from '@an
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
+import { DAY_MS, utcDay, utcDaysFrom } from '../../lib/utc-days.js';
 import * as repo from './repository.js';
 
 /** How many fingerprints a report lists (the contract's AudienceReport.crashes: at most 50). */
 export const CRASH_REPORT_TOP = 50;
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 /** How often the retention purge runs, at most (it runs on the next report after that). */
 const PURGE_EVERY_MS = 3_600_000;
 
@@ -27,7 +27,6 @@ export interface CrashesReport {
   crashes: AudienceReport['crashes'];
 }
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isoOf = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -65,7 +64,7 @@ export class CrashesService {
         `at most ${this.options.rateLimitPerMinute} crash reports a minute`,
       );
     await repo.countCrash(this.options.db, {
-      day: dayOf(now),
+      day: utcDay(now),
       fingerprint: report.fingerprint,
       atMs: now,
       kind: report.kind,
@@ -82,8 +81,7 @@ export class CrashesService {
     const { db } = this.options;
     const perDay = new Map((await repo.crashesPerDay(db, from, to)).map((row) => [row.day, row.crashes]));
     const daily: CrashesReport['daily'] = [];
-    for (let ms = Date.parse(`${from}T00:00:00Z`); ms <= Date.parse(`${to}T00:00:00Z`); ms += DAY_MS) {
-      const day = dayOf(ms);
+    for (const day of utcDaysFrom(from, to)) {
       daily.push({ day, crashes: perDay.get(day) ?? 0 });
     }
     const groups = await repo.topFingerprints(db, from, to, CRASH_REPORT_TOP);
@@ -113,7 +111,7 @@ export class CrashesService {
   /** Forgets the days older than the retention and the rate limit's past minutes. */
   async purge(now = this.clock()): Promise<void> {
     const { db, retentionDays } = this.options;
-    await repo.deleteCrashesBefore(db, dayOf(now - retentionDays * DAY_MS));
+    await repo.deleteCrashesBefore(db, utcDay(now - retentionDays * DAY_MS));
     await repo.deleteRateWindowsBefore(db, now - (now % MINUTE_MS));
     this.nextPurgeAt = now + PURGE_EVERY_MS;
   }

@@ -1,14 +1,11 @@
 import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, type DashboardReportQuery } from '@antenne/contract';
 import { ApiError } from '../../lib/errors.js';
+import { DAY_MS, utcDay } from '../../lib/utc-days.js';
 import type { DayRange } from './sources.js';
 
-const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The UTC day of an instant (ms since the epoch), YYYY-MM-DD. */
-export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
+export { utcDay };
 
 /** The day `days` days after `day` (before, when negative). */
 function shift(day: string, days: number): string {

@@ -1,4 +1,5 @@
 import type { AdsReport, AudienceReport } from '@antenne/contract';
+import { utcDaysFrom } from '../../lib/utc-days.js';
 
 /**
  * What the dashboard reads, from the modules that own the data (issue 17). Plain interfaces: the
@@ -39,9 +40,5 @@ export interface DashboardSources {
 
 /** Every UTC day of the span, oldest first. */
 export function daysOf({ from, to }: DayRange): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`); at += 86_400_000) {
-    days.push(new Date(at).toISOString().slice(0, 10));
-  }
-  return days;
+  return utcDaysFrom(from, to);
 }
