@@ -1,4 +1,4 @@
-import { accountPaths, identityPaths, playbackPaths, type LoginResponse } from '@antenne/contract';
+import { accountPaths, identityPaths, paths, playbackPaths, type LoginResponse } from '@antenne/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { bearer } from './accounts/helpers.js';
 import { badRequest, TENANT, engines } from './helpers/test-app.js';
@@ -60,6 +60,27 @@ describe.each(engines)('hostile input (%s)', (engine) => {
         extendedMessage: expect.stringContaining('body/Payload/0/'),
       });
     }
+  });
+
+  test('a number that reads as Infinity answers 400 naming where it is (found by the fuzzer: 500 on content/asset)', async () => {
+    // In a query, Ajv coerces '1e309' to Infinity and then skips the schema's maximum.
+    for (const query of ['pageNumber=1e309', 'pageSize=-1e309', 'pageNumber=Infinity']) {
+      const res = await f.app.inject({ url: `${paths.assets(TENANT)}?${query}` });
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({
+        httpCode: 400,
+        extendedMessage: expect.stringMatching(new RegExp(query.split('=')[0] ?? '')),
+      });
+    }
+    // In a JSON body, JSON.parse reads 1e309 as Infinity: refused before any route sees it.
+    const res = await f.app.inject({
+      method: 'POST',
+      url: accountPaths.listAsset(TENANT, 'film-gratuit'),
+      headers: { ...bearer(user.sessionToken), 'content-type': 'application/json' },
+      payload: '{"order":1e309}',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual(badRequest('body.order: is not a finite number'));
   });
 
   test('a lone surrogate in a JSON string is refused and nothing is stored', async () => {

@@ -17,7 +17,15 @@ const PageSizeSchema = Type.Integer({
   maximum: ASSET_LIST_MAX_PAGE_SIZE,
   default: ASSET_LIST_DEFAULT_PAGE_SIZE,
 });
-const PageNumberSchema = Type.Integer({ minimum: 1, default: 1, description: '1-based' });
+/** The deepest page a paged list answers: beyond it a 400, not an offset past any database's integers. */
+export const MAX_PAGE_NUMBER = 100_000;
+/** `pageNumber` of every paged list (1-based, bounded). */
+export const PageNumberSchema = Type.Integer({
+  minimum: 1,
+  maximum: MAX_PAGE_NUMBER,
+  default: 1,
+  description: '1-based',
+});
 /** `includeFields` / `excludeFields`: a comma list of field paths (`localized.images`). */
 export const FieldListSchema = Type.String({
   maxLength: 1000,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AssetSchema, FIELD_SETS } from './asset.js';
-import { FieldListSchema } from './catalogue.js';
+import { FieldListSchema, PageNumberSchema } from './catalogue.js';
 import { EPG_DEFAULT_PAGE_SIZE, EPG_MAX_DAYS_AROUND, EPG_MAX_PAGE_SIZE } from './epg.js';
 
 /**
@@ -116,7 +116,7 @@ export const EpgDateQuerySchema = Type.Object({
   pageSize: Type.Optional(
     Type.Integer({ minimum: 1, maximum: EPG_MAX_PAGE_SIZE, default: EPG_DEFAULT_PAGE_SIZE }),
   ),
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageNumber: Type.Optional(PageNumberSchema),
   startDateSort: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
   fieldSet: Type.Optional(
     Type.Enum(FIELD_SETS, { description: "the programmes' assets: PARTIAL by default" }),
@@ -137,7 +137,7 @@ export const EpgDateParamSchema = Type.String({
 export const OnNowQuerySchema = Type.Object({
   minutesForward: Type.Optional(Type.Integer({ minimum: 0, maximum: 24 * 60, default: 0 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageNumber: Type.Optional(PageNumberSchema),
   sortingLocale: Type.Optional(Type.String({ maxLength: 35 })),
   client: Type.Optional(Type.String()),
 });
@@ -151,7 +151,7 @@ export const EventQuerySchema = Type.Object({
   pageSize: Type.Optional(
     Type.Integer({ minimum: 1, maximum: EPG_MAX_PAGE_SIZE, default: EPG_DEFAULT_PAGE_SIZE }),
   ),
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageNumber: Type.Optional(PageNumberSchema),
   client: Type.Optional(Type.String()),
 });
 export type EventQuery = Static<typeof EventQuerySchema>;

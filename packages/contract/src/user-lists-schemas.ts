@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_PROFILE_METADATA } from './accounts.js';
 import { BoundedRecord } from './accounts-schemas.js';
 import { AssetSchema } from './asset.js';
+import { MAX_PAGE_NUMBER } from './catalogue.js';
 
 /**
  * The signed-in user's lists (Exposure notes §6): favourites (asset lists), continue watching,
@@ -65,7 +66,7 @@ export type PreferencesWrite = Static<typeof PreferencesWriteSchema>;
 export const LastViewedQuerySchema = Type.Object({
   assetIds: Type.Optional(Type.Array(Type.String(), { description: 'comma separated or repeated' })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_NUMBER })),
   account: Type.Optional(Type.Boolean()),
 });
 export type LastViewedQuery = Static<typeof LastViewedQuerySchema>;

@@ -13,6 +13,10 @@ import { ApiError } from './errors.js';
  *   when it holds a NUL character (PostgreSQL cannot store one) or a lone surrogate (not Unicode:
  *   each engine would store something else than what was sent).
  *
+ * - Every number of the path parameters, the query and the body is refused when it is not finite:
+ *   JSON.parse reads `1e309` as Infinity, and Ajv coerces the query's `?pageNumber=1e309` to
+ *   Infinity without applying `maximum` to it (checked again after validation for that reason).
+ *
  * Each refusal is 400 with the error body naming the place: `body.displayName: contains a NUL character`.
  */
 
@@ -103,14 +107,15 @@ function stringProblem(value: string): string | undefined {
 }
 
 /**
- * The first hostile string in a parsed value, as `<where>: <problem>`; undefined when there is
- * none. `where` is a JSON path from `root` (`body.items[2].name`).
+ * The first hostile string or non-finite number in a parsed value, as `<where>: <problem>`;
+ * undefined when there is none. `where` is a JSON path from `root` (`body.items[2].name`).
  */
 export function findHostileString(value: unknown, where: string, depth = 0): string | undefined {
   if (typeof value === 'string') {
     const problem = stringProblem(value);
     return problem === undefined ? undefined : `${where}: ${problem}`;
   }
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${where}: is not a finite number`;
   if (typeof value !== 'object' || value === null || depth > MAX_JSON_DEPTH) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -138,11 +143,22 @@ export async function refuseHostileStrings(request: FastifyRequest): Promise<voi
 }
 
 /**
+ * A preHandler hook: 400 BAD_REQUEST when validation coerced a path parameter or a query value to
+ * a number that is not finite (Ajv turns `'1e309'` into Infinity and then skips its bounds).
+ */
+export async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<void> {
+  const found = findHostileString(request.params, 'params') ?? findHostileString(request.query, 'query');
+  if (found !== undefined) throw new ApiError(400, 'BAD_REQUEST', found);
+}
+
+/**
  * Installs the guards on the root instance, before any route is registered (hooks and parsers
- * reach every plugin registered after): the strict JSON parser and the hostile-string check.
+ * reach every plugin registered after): the strict JSON parser, the hostile-string check, and the
+ * finite-number check after validation.
  */
 export function installInputGuards(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonContentParser);
   app.addHook('preValidation', refuseHostileStrings);
+  app.addHook('preHandler', refuseNonFiniteNumbers);
 }

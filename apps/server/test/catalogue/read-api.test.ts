@@ -93,6 +93,10 @@ describe.each(engines)('catalogue read API (%s)', (engine) => {
       await badRequest(`${assets}?pageSize=500`, 'pageSize');
       await badRequest(`${assets}?pageSize=0`, 'pageSize');
       await badRequest(`${assets}?pageNumber=0`, 'pageNumber');
+      // Past any page, and a number that parses to Infinity (found by the OpenAPI fuzzer): 400, not 500.
+      await badRequest(`${assets}?pageNumber=100001`, 'pageNumber');
+      await badRequest(`${assets}?pageNumber=1e309`, 'pageNumber');
+      await badRequest(`${assets}?pageSize=-1e309`, 'pageSize');
       await badRequest(`${assets}?assetType=FILM`, 'assetType');
       await badRequest(`${assets}?assetTypes=MOVIE,FILM`, 'assetTypes');
       await badRequest(`${assets}?allowedCountry=fr`, 'allowedCountry');

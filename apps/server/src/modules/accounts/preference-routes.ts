@@ -4,6 +4,7 @@ import {
   AssetListItemsSchema,
   ErrorBodySchema,
   FAVORITES_LIST,
+  MAX_FAVORITES,
   ListAssetBodySchema,
   type ListAssetBody,
   MessageResponseSchema,
@@ -80,7 +81,7 @@ export const preferenceRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsSer
         ...personal("The profile's favourites, newest first (assets no longer published left out)"),
         params: ListParams,
         querystring: Type.Object({
-          limit: Type.Optional(Type.Integer({ minimum: 1 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_FAVORITES })),
           tagIds: Type.Optional(Type.String()),
           service: Type.Optional(Type.String()),
         }),
