@@ -25,12 +25,18 @@ export type Design = Static<typeof DesignSchema>;
 export const AvatarSchema = Type.Object({ id: Type.String(), url: Type.String() });
 export type Avatar = Static<typeof AvatarSchema>;
 
-/** A pay-TV provider of the US sign-in (spec part 1 §3: ID, displayName, logoURL). */
+/**
+ * A pay-TV provider of the US sign-in (spec part 1 §3: ID, displayName, logoURL), and the address
+ * of its sign-in page, which the app opens in its frame (Antenne's addition: the page posts a
+ * TvProviderMessage to the app's window).
+ */
 export const ProviderItemSchema = Type.Object({
   ID: Type.String(),
   displayName: Type.String(),
   logoURL: Type.String(),
+  loginURL: Type.String(),
 });
+export type ProviderItem = Static<typeof ProviderItemSchema>;
 
 /**
  * `GET /config/config_web.json` (fallback `/config.json`): the web client's configuration.

@@ -4,6 +4,7 @@ import type { ACTIVATION_ERROR_CODES } from './activation.js';
 import type { EPG_ERROR_CODES } from './epg.js';
 import type { PLAYBACK_ERROR_CODES } from './playback.js';
 import type { RECORDING_ERROR_CODES } from './recordings.js';
+import type { TV_PROVIDER_ERROR_CODES } from './tv-provider.js';
 
 /**
  * Machine-readable error codes carried in `message` of the one error body.
@@ -42,7 +43,8 @@ export type ErrorCode =
   | (typeof PLAYBACK_ERROR_CODES)[number]
   | (typeof EPG_ERROR_CODES)[number]
   | (typeof RECORDING_ERROR_CODES)[number]
-  | (typeof ACTIVATION_ERROR_CODES)[number];
+  | (typeof ACTIVATION_ERROR_CODES)[number]
+  | (typeof TV_PROVIDER_ERROR_CODES)[number];
 
 /** A publication an action points at: when it starts, and which one. */
 const ActionPublicationSchema = Type.Object({ availableAt: Type.String(), publicationId: Type.String() });

@@ -39,3 +39,5 @@ export * from './activation.js';
 export * from './activation-schemas.js';
 export * from './app-session.js';
 export * from './app-session-schemas.js';
+export * from './tv-provider.js';
+export * from './tv-provider-schemas.js';
