@@ -1,10 +1,13 @@
 import {
+  accountPaths,
   dashboardPaths,
   DashboardReportSchema,
   DASHBOARD_MAX_DAYS,
   type AdsReport,
   type AudienceReport,
   type DashboardReport,
+  type LoginResponse,
+  type UserProfiles,
 } from '@antenne/contract';
 import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -125,6 +128,30 @@ describe.each(engines)('the staff dashboard (%s)', (engine) => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect((await get(ACCESS, viewerToken)).json()).toEqual({ staff: false });
     expect((await get(ACCESS, staffToken)).json()).toEqual({ staff: true });
+  });
+
+  test("a child's profile of a staff household gets 403, and its access says no", async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: accountPaths.profiles(TENANT),
+      headers: bearer(staffToken),
+      payload: { displayName: 'Enfant', child: true },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const childId =
+      created.json<UserProfiles>().profiles.find((p) => p.displayName === 'Enfant')?.userId ?? '';
+    // A second device of the household picks the child's profile (selecting replaces that session's token).
+    const second = (await login(app, 'uid-staff', 'staff@example.com')).sessionToken;
+    const selected = await app.inject({
+      url: accountPaths.selectProfile(TENANT, childId),
+      headers: bearer(second),
+    });
+    expect(selected.statusCode, selected.body).toBe(200);
+    const childToken = selected.json<LoginResponse>().sessionToken;
+    const res = await get(REPORT, childToken);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toMatchObject({ httpCode: 403, message: 'FORBIDDEN' });
+    expect((await get(ACCESS, childToken)).json()).toEqual({ staff: false });
   });
 
   test('staff get the three sources’ report put together, over the last 30 days by default', async () => {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
-import { findHouseholdsByEmail, type SessionContext } from '../accounts/index.js';
+import { findHouseholdsByEmail, isRestrictedRow, type SessionContext } from '../accounts/index.js';
 import { reportRange, utcDay } from './range.js';
 import * as repo from './repository.js';
 import { daysOf, type DashboardSources, type DayRange } from './sources.js';
@@ -30,14 +30,23 @@ export class DashboardService {
     this.clock = options.clock ?? Date.now;
   }
 
-  async access(session: SessionContext): Promise<DashboardAccess> {
-    return { staff: await repo.isStaffMember(this.db, session.household.id) };
+  /**
+   * Staff: the household holds the role and the session's profile is not a restricted one (a
+   * child's profile of a staff household does not open the broadcaster's figures).
+   */
+  private async isStaff(session: SessionContext): Promise<boolean> {
+    if (isRestrictedRow(session.profile)) return false;
+    return repo.isStaffMember(this.db, session.household.id);
   }
 
-  /** The report over the span asked (see reportRange), for a staff account only (else 403 FORBIDDEN). */
+  async access(session: SessionContext): Promise<DashboardAccess> {
+    return { staff: await this.isStaff(session) };
+  }
+
+  /** The report over the span asked (see reportRange), for staff only (else 403 FORBIDDEN). */
   async report(session: SessionContext, query: { from?: string; to?: string }): Promise<DashboardReport> {
-    if (!(await repo.isStaffMember(this.db, session.household.id)))
-      throw new ApiError(403, 'FORBIDDEN', 'the dashboard is for staff accounts only');
+    if (!(await this.isStaff(session)))
+      throw new ApiError(403, 'FORBIDDEN', 'the dashboard is for staff accounts, on an unrestricted profile');
     const range = reportRange(query, utcDay(this.clock()));
     return composeReport(range, this.sources);
   }
