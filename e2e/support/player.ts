@@ -12,8 +12,12 @@ export const FREE_FILM = 'film-neige-sur-montreal';
 export const RENTAL_FILM = 'film-douala-express';
 /** Published in TN, FR, BE, CH, MA only. */
 export const GEO_FILM = 'film-marathon-de-carthage';
-/** A public address geolocated in the United States. */
+/** A public address geolocated in the United States (a visitor there signs in with a pay-TV provider). */
 export const US_ADDRESS = '8.8.8.8';
+/** A public address geolocated in Canada (Université Laval), where GEO_FILM is not published. */
+export const CA_ADDRESS = '132.203.0.1';
+/** A public address geolocated in France. */
+export const FR_ADDRESS = '90.0.0.1';
 export const SERIES = 'serie-les-aventures-de-zou';
 /** The demo subscriber's parental PIN (owner profile), README. */
 export const PARENTAL_PIN = '1234';

@@ -17,7 +17,7 @@ import {
   SERIES,
   showControls,
   TENANT,
-  US_ADDRESS,
+  CA_ADDRESS,
   V1,
   video,
   waitForContent,
@@ -304,7 +304,7 @@ describe('signed in as the demo subscriber', () => {
   }, 120_000);
 
   test('a title not published in the visitor country: the geo-blocking message', async () => {
-    const { page } = await suite.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': US_ADDRESS } });
+    const { page } = await suite.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': CA_ADDRESS } });
     await signInDemo(page);
     await page.goto(`${suite.server.url}/player/${GEO_FILM}`);
     const dialog = page.getByRole('dialog');
