@@ -24,7 +24,14 @@ export interface TvProviderRoutesOptions {
 
 const LangQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 8 })) });
 const HTML = 'text/html; charset=utf-8';
-const htmlAnswer = { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
+const answerOf = (description: string, type: string) => ({
+  description,
+  content: { [type]: { schema: { type: 'string' } } },
+});
+const htmlAnswer = answerOf('An HTML page', 'text/html');
+const JwksSchema = Type.Object({
+  keys: Type.Array(Type.Object({}, { additionalProperties: Type.String() })),
+});
 const FORM_BODY_LIMIT = 4096;
 
 /**
@@ -133,7 +140,12 @@ export const tvProviderRoutes: FastifyPluginAsyncTypebox<TvProviderRoutesOptions
     );
     pages.get(
       testDistributorPaths.frameScript,
-      { schema: doc("The script of the distributor's result page (posts the message to the app's window)") },
+      {
+        schema: {
+          ...doc("The script of the distributor's result page (posts the message to the app's window)"),
+          response: { 200: answerOf('The script', 'text/javascript') },
+        },
+      },
       async (_request, reply) =>
         reply
           .type('text/javascript; charset=utf-8')
@@ -142,7 +154,12 @@ export const tvProviderRoutes: FastifyPluginAsyncTypebox<TvProviderRoutesOptions
     );
     pages.get(
       testDistributorPaths.logo,
-      { schema: doc("The test distributor's logo (SVG)") },
+      {
+        schema: {
+          ...doc("The test distributor's logo (SVG)"),
+          response: { 200: answerOf('The logo', 'image/svg+xml') },
+        },
+      },
       async (_request, reply) =>
         reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(LOGO_SVG),
     );
@@ -159,7 +176,12 @@ export const tvProviderRoutes: FastifyPluginAsyncTypebox<TvProviderRoutesOptions
     );
     pages.get(
       testDistributorPaths.jwks,
-      { schema: doc("The public keys of the test distributor's media tokens (JWKS)") },
+      {
+        schema: {
+          ...doc("The public keys of the test distributor's media tokens (JWKS)"),
+          response: { 200: JwksSchema },
+        },
+      },
       async (_request, reply) => {
         void reply.header('cache-control', 'public, max-age=300');
         return distributor.jwks();
