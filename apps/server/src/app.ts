@@ -58,6 +58,7 @@ import { DEMO_IMAGES_DIR, mediaRoutes, type DemoPreparation } from './modules/me
 import { DisplayAdsService, displayAdsRoutes } from './modules/ads/index.js';
 import { createPlaybackServices, PlaybackMediaRegistry, playbackRoutes } from './modules/playback/index.js';
 import { RecordingsService, recordingsRoutes } from './modules/recordings/index.js';
+import { TestDistributor, TvProviderService, tvProviderRoutes } from './modules/tv-provider/index.js';
 import { readIndexHtml } from './modules/web-app/index-html.js';
 import { createPageRenderer } from './modules/web-app/page-render.js';
 import { notFoundHandler, webAppRoutes } from './modules/web-app/routes.js';
@@ -233,12 +234,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The snapshot the top-up read must not serve a catalogue imported right after start unchecked.
     snapshots.invalidate();
   });
-  const whitelabel = new WhitelabelService(
-    database.db,
-    tenant,
-    cache,
-    config.crashes.sentryDsn ? { sentryDsn: config.crashes.sentryDsn } : {},
-  );
+  // The US pay-TV provider sign-in (issue 19, ADR 0041): the enabled distributors (the test one
+  // served by this server unless TV_PROVIDER_TEST_DISTRIBUTOR=false); the accounts are set below.
+  const clock = deps.clock ?? Date.now;
+  const testDistributor = config.tvProvider.testDistributor
+    ? new TestDistributor({
+        db: database.db,
+        clock,
+        requestorId: config.tvProvider.requestorId,
+        resource: config.tvProvider.resource,
+        signInLimit: config.authSignInLimit,
+      })
+    : undefined;
+  const tvProviderAdapters = testDistributor === undefined ? [] : [testDistributor];
+  const whitelabel = new WhitelabelService(database.db, tenant, cache, {
+    ...(config.crashes.sentryDsn ? { sentryDsn: config.crashes.sentryDsn } : {}),
+    // config_web.json's provider list is the enabled distributors', whatever the stored body says.
+    provider: TvProviderService.configSection(tvProviderAdapters),
+  });
   const images = new ImageService({
     originalsDir: path.join(config.dataDir, 'images'),
     // The demo's generated images (CACHE_DIR/images) after the broadcaster's own (DATA_DIR/images).
@@ -329,6 +342,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     verifyIdToken: deps.verifyIdToken ?? createIdTokenVerifier(identity, config.publicUrl),
     passwordSignIn: createPasswordSignIn(identity, config.publicUrl, app.log),
   });
+  const tvProvider = new TvProviderService({
+    adapters: tvProviderAdapters,
+    accounts,
+    clock,
+    requestorId: config.tvProvider.requestorId,
+    resource: config.tvProvider.resource,
+  });
+  await app.register(tvProviderRoutes, {
+    tenant,
+    service: tvProvider,
+    distributor: testDistributor,
+    publicUrl: config.publicUrl,
+  });
   // Device activation (issue 18, ADR 0040): a big screen's code, confirmed by a signed-in person, then its session.
   const activation = new ActivationService({
     db: database.db,
@@ -363,6 +389,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tenant,
     services: playback,
     sessions: accounts,
+    // A play's X-Adobe-Primetime-MediaToken is checked as adobePrimetimeLogin checks it.
+    mediaTokens: tvProvider,
   });
   // Display ads (issue 17): the slots' decision, house creatives, tracking; `displayAds.report` feeds the staff dashboard.
   const displayAds = new DisplayAdsService({

@@ -227,6 +227,24 @@ export const ConfigSchema = Type.Object({
       'Analytics event batches accepted per client address and minute (per server process); past them the answer is 429 `TOO_MANY_REQUESTS`.',
     'x-expected': 'an integer from 1 to 100000',
   }),
+  TV_PROVIDER_TEST_DISTRIBUTOR: Type.Boolean({
+    default: true,
+    description:
+      '`true`: the pay-TV test distributor `antenne-test` served by Antenne itself (its sign-in page, subscriber list managed by `npm run tv-provider:subscriber`, signing key kept in the database) is offered to US visitors; `false`: no provider (its pages answer 404). See docs/tv-provider.md.',
+    'x-expected': 'true or false',
+    'x-lowercase': true,
+    'x-section': 'US pay-TV provider sign-in',
+  }),
+  TV_PROVIDER_REQUESTOR_ID: text(
+    'antenne',
+    "The requestor id (this broadcaster, Adobe Pass's programmer) that a media token's audience must name.",
+    NAME,
+  ),
+  TV_PROVIDER_RESOURCE: text(
+    'antenne-monde-us',
+    "The resource id of the network's US service that a media token must authorize (its `resource` claim).",
+    NAME,
+  ),
 });
 
 export type VariableName = keyof typeof ConfigSchema.properties;

@@ -67,6 +67,8 @@ export interface Config {
   analyticsRetentionDays: number;
   /** Analytics batches per client address and minute (ANALYTICS_RATE_LIMIT). */
   analyticsRateLimit: number;
+  /** The US pay-TV provider sign-in (modules/tv-provider): the test distributor on, the requestor id, the US resource. */
+  tvProvider: { testDistributor: boolean; requestorId: string; resource: string };
 }
 
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -241,6 +243,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     analyticsRetentionDays: v.ANALYTICS_RETENTION_DAYS,
     analyticsRateLimit: v.ANALYTICS_RATE_LIMIT,
+    tvProvider: {
+      testDistributor: v.TV_PROVIDER_TEST_DISTRIBUTOR,
+      requestorId: v.TV_PROVIDER_REQUESTOR_ID,
+      resource: v.TV_PROVIDER_RESOURCE,
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { seedIfEmpty } from './db/seed.js';
 import { warmUpGeo } from './lib/geo.js';
 import { DEMO_SUBSCRIBER, seedDemoSubscriber } from './modules/accounts/demo-subscriber.js';
 import { publicUrlWarning } from './modules/identity/origins.js';
+import { DEMO_TV_SUBSCRIBER, seedDemoTvSubscriber } from './modules/tv-provider/index.js';
 import { importDemoIfEmpty } from './modules/catalogue/demo-content.js';
 import { DemoPreparation } from './modules/media/demo/prepare.js';
 import { createLogger } from './lib/logger.js';
@@ -66,6 +67,18 @@ async function prepare(
       (await seedDemoSubscriber(app.identity, database.db))
     ) {
       log.info({ email: DEMO_SUBSCRIBER.email }, 'created the demo subscriber (password in the README)');
+    }
+    // The test distributor's demo subscriber (issue 19): US sign-in at once, same rule as the demo account.
+    if (
+      config.demoContent &&
+      config.tvProvider.testDistributor &&
+      !isProductionDeployment(config) &&
+      (await seedDemoTvSubscriber(database.db))
+    ) {
+      log.info(
+        { username: DEMO_TV_SUBSCRIBER.username },
+        'created the pay-TV test distributor demo subscriber (password in the README)',
+      );
     }
     return { app, database };
   } catch (error) {

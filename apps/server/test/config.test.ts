@@ -106,6 +106,7 @@ describe('configuration from the environment', () => {
       ads: { provider: 'house', networkCode: 'antenne', siteNames: ['antenne-web-a', 'antenne-web-b'] },
       analyticsRetentionDays: 395,
       analyticsRateLimit: 60,
+      tvProvider: { testDistributor: true, requestorId: 'antenne', resource: 'antenne-monde-us' },
     });
   });
 

@@ -50,7 +50,9 @@ describe.each(engines)('startup calls (%s)', (engine) => {
       expect(body.design.theme.standard.backgroundColor).toBe('#0B1F3A');
       expect(body.swimlanes).toEqual({ maxItems: 10, viewabilityThreshold: 0.95 });
       expect(body.avatars.length).toBeGreaterThan(0);
-      expect(body.provider.enabled).toBe(false);
+      // The pay-TV providers are the enabled distributors' (the test distributor by default: issue 19).
+      expect(body.provider.enabled).toBe(true);
+      expect(body.provider.providers.map((provider) => provider.ID)).toEqual(['antenne-test']);
     });
 
     test('/config.json is the same body (fallback path)', async () => {

@@ -51,6 +51,13 @@ export const TV_PROVIDER_ERROR_CODES = [
 /** `extendedMessage` of the 403 NOT_ENTITLED a US caller without a provider-bound session gets at play. */
 export const TV_PROVIDER_REQUIRED = 'TV_PROVIDER_REQUIRED';
 
+/**
+ * The play call's optional header carrying a distributor's media token (Exposure's
+ * `X-Adobe-Primetime-MediaToken`): checked as adobePrimetimeLogin checks it (a bad one is refused
+ * with its 401), a good one lets a US caller's play through as a provider-bound session does.
+ */
+export const TV_PROVIDER_MEDIA_TOKEN_HEADER = 'x-adobe-primetime-mediatoken';
+
 type Bu = BusinessUnitRef;
 
 /** POST `{mediaToken, device, language?}` → LoginResponse (Exposure `loginPrimetime`). */

@@ -1,6 +1,5 @@
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
 import { setStaffRole, StaffGrantError } from '../modules/dashboard/index.js';
+import { onConfiguredDatabase } from './on-configured-database.js';
 
 /**
  * `node dist/cli/staff-grant.js <email> [--revoke]`: grants the staff role (the dashboard, issue 17)
@@ -18,20 +17,14 @@ if (email === undefined || rest.length !== 1 || email.trim() === '' || email.sta
   console.error(USAGE);
   process.exitCode = 2;
 } else {
-  try {
-    const config = loadConfig();
-    const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    try {
-      const result = await setStaffRole(database.db, email, { revoke });
+  await onConfiguredDatabase(
+    async (db) => {
+      const result = await setStaffRole(db, email, { revoke });
       const state = result.staff ? 'staff' : 'not staff';
       console.log(
         `account ${result.householdId} (${email}): ${result.changed ? `now ${state}` : `already ${state}`}`,
       );
-    } finally {
-      await database.destroy();
-    }
-  } catch (error) {
-    console.error(error instanceof ConfigError || error instanceof StaffGrantError ? error.message : error);
-    process.exitCode = 1;
-  }
+    },
+    (error) => error instanceof StaffGrantError,
+  );
 }

@@ -42,6 +42,9 @@ export interface Database {
   activation_codes: ActivationCodesTable;
   activation_attempts: ActivationAttemptsTable;
   analytics_events: AnalyticsEventsTable;
+  tv_provider_keys: TvProviderKeysTable;
+  tv_provider_subscribers: TvProviderSubscribersTable;
+  tv_provider_attempts: TvProviderAttemptsTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -192,6 +195,10 @@ export interface HouseholdsTable {
   email: string;
   status: string;
   created_at: string;
+  /** A household of a pay-TV distributor's subscriber (issue 19): the distributor's id, NULL otherwise. */
+  tv_provider: string | null;
+  /** That subscriber's opaque id at the distributor (unique with `tv_provider`). */
+  tv_provider_subscriber: string | null;
 }
 
 /** A household member; booleans are 0/1, `metadata` JSON text (avatar, PrLevel, Reminders ...), `pin_hash` scrypt. */
@@ -219,6 +226,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The distributor of a provider-bound session (adobePrimetimeLogin): US plays need one. NULL otherwise. */
+  tv_provider: string | null;
 }
 
 /** A profile's preferences: the whole map as JSON text. */
@@ -443,5 +452,30 @@ export interface ActivationCodesTable {
 export interface ActivationAttemptsTable {
   id: string;
   scope: string;
+  attempted_at: number | string | bigint;
+}
+
+/** The test distributor's signing key (modules/tv-provider): one per distributor, shared by every process. */
+export interface TvProviderKeysTable {
+  provider_id: string;
+  kid: string;
+  /** The private key as a JWK, JSON text. */
+  private_jwk: string;
+  created_at: string;
+}
+
+/** A subscriber of the test distributor; `includes_network` 0/1: its package has the network's US service. */
+export interface TvProviderSubscribersTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  includes_network: number;
+  created_at: string;
+}
+
+/** A sign-in attempt at the test distributor's page (rate limit per client address); epoch ms. */
+export interface TvProviderAttemptsTable {
+  id: string;
+  address: string;
   attempted_at: number | string | bigint;
 }

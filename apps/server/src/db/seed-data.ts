@@ -52,6 +52,7 @@ export function webConfigSeed({ customer, businessUnit, version }: SeedOptions):
     },
     swimlanes: { maxItems: 10, viewabilityThreshold: 0.95 },
     avatars: [1, 2, 3, 4, 5, 6].map((n) => ({ id: `avatar-${n}`, url: `/avatars/avatar-${n}.svg` })),
+    // Replaced at serve time by the enabled pay-TV distributors' list (modules/tv-provider, issue 19).
     provider: { enabled: false, helpUrl: '', providers: [] },
     analytics: { enabled: false, url: '' },
   };

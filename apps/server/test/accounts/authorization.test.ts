@@ -212,10 +212,13 @@ describe.each(engines)('accounts authorization (%s)', (engine) => {
         .filter(([, op]) => op.tags?.includes('accounts'))
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    // The sign-in calls are public: firebaseLogin, and issue 18's password and anonymous logins.
+    // The sign-in calls are public: firebaseLogin, issue 18's password and anonymous logins, and
+    // issue 19's adobePrimetimeLogin (a distributor's media token).
     const personal = documented.filter(
       (route) =>
-        !route.endsWith('/auth/firebaseLogin') && !/^POST \/v[123]\/.*\/auth\/(login|anonymous)$/.test(route),
+        !route.endsWith('/auth/firebaseLogin') &&
+        !route.endsWith('/auth/adobePrimetimeLogin') &&
+        !/^POST \/v[123]\/.*\/auth\/(login|anonymous)$/.test(route),
     );
     expect(personal.length).toBeGreaterThan(0);
     expect(new Set(personal)).toEqual(new Set(ROUTES.map((r) => `${r.method} ${r.template}`)));

@@ -13,7 +13,6 @@ import {
   playRequest,
   usePlayback,
   START,
-  US_IP,
   type PlaybackFixture,
 } from './helpers.js';
 /** entitlement/play: the rules per offer type and the response's shape. */
@@ -127,10 +126,7 @@ describe.each(engines)('entitlement/play (%s)', (engine) => {
       .where('id', '=', body.playSessionId)
       .executeTakeFirstOrThrow();
     expect(stored.country).toBe('FR');
-
-    const us = await play(f.app, ASSETS.ads, { ...auth(), 'x-forwarded-for': US_IP });
-    expect(us.entitlementType).toBe('AVOD');
-    expect(us.formats.every((x) => x.vastUrl === undefined)).toBe(true);
+    // From the US it plays through a pay-TV provider only, and without ads: tv-provider/us-playback.test.ts.
   });
 
   test('Subscription: NOT_ENTITLED with BUY_WATCH_NOW until the household subscribes; an ended subscription does not count', async () => {

@@ -1,5 +1,6 @@
 import {
   playbackPaths,
+  TV_PROVIDER_REQUIRED,
   type ErrorBody,
   type LoginResponse,
   type UserProfiles,
@@ -166,5 +167,19 @@ describe.each(engines)('recordings play (%s)', (engine) => {
     state().clock.now = START + 2 * day;
     const refused = await play(failed?.recordingId ?? '', bearer(full.sessionToken));
     expect(refused.json<ErrorBody>()).toMatchObject({ httpCode: 403, message: 'NOT_AVAILABLE_IN_FORMAT' });
+  });
+
+  test('from the US (a trusted proxy says so), a recording plays only through a pay-TV provider: 403 TV_PROVIDER_REQUIRED with LOGIN', async () => {
+    state().clock.now = START;
+    const { auth, id } = await recorded(P.future);
+    state().clock.now = START + 55 * MIN;
+    const us = await play(id, { ...auth, 'x-forwarded-for': '8.8.8.8' });
+    expect(us.json<ErrorBody>()).toEqual({
+      httpCode: 403,
+      message: 'NOT_ENTITLED',
+      extendedMessage: TV_PROVIDER_REQUIRED,
+      actions: [{ type: 'LOGIN' }],
+    });
+    expect((await play(id, auth)).statusCode).toBe(200);
   });
 });

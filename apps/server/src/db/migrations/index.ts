@@ -14,6 +14,7 @@ import * as m20261128012 from './2026-11-28-012-crashes.js';
 import * as m20261128013 from './2026-11-28-013-staff-role.js';
 import * as m20261129015 from './2026-11-29-015-followed-tags.js';
 import * as m20261129016 from './2026-11-29-016-activation.js';
+import * as m20261130017 from './2026-11-30-017-tv-provider.js';
 
 /**
  * Every migration, by name; names sort in execution order. A static object (not a folder scan)
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-013-staff-role': m20261128013,
   '2026-11-29-015-followed-tags': m20261129015,
   '2026-11-29-016-activation': m20261129016,
+  '2026-11-30-017-tv-provider': m20261130017,
 };

@@ -4,9 +4,10 @@ export { accountsRoutes, type AccountsRoutesOptions, type VerifyIdToken } from '
 // playback module reads of a household (the play call's bookmark and parental PIN, the grant command).
 export { findHouseholdsByEmail, findOwnerProfile, listPlayHistory, recordProgress } from './repository.js';
 export { isRestrictedRow, parentalProfileOf, restrictedLevelOf } from './parental.js';
-export { verifyPin } from './secrets.js';
+// hashPin, verifyPin: scrypt with a salt, also the test distributor's subscriber passwords (tv-provider).
+export { hashPin, verifyPin } from './secrets.js';
 // openSessionForDevice: device activation's session (the confirming profile's, on the big screen).
-export { openSessionForDevice } from './sessions.js';
+export { openSessionForDevice, type TvProviderSubscriber } from './sessions.js';
 export { WrongPinLimiter } from './pin-attempts.js';
 export {
   bearerToken,

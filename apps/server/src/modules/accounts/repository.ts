@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { HouseholdsTable, ProfilesTable, SessionsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
@@ -39,6 +39,20 @@ export function findHouseholdByIdentityUser(
     .executeTakeFirst();
 }
 
+/** The household of a pay-TV distributor's subscriber (issue 19), if it signed in before. */
+export function findHouseholdByTvProvider(
+  db: Executor,
+  providerId: string,
+  subscriberId: string,
+): Promise<HouseholdRow | undefined> {
+  return db
+    .selectFrom('households')
+    .selectAll()
+    .where('tv_provider', '=', providerId)
+    .where('tv_provider_subscriber', '=', subscriberId)
+    .executeTakeFirst();
+}
+
 export function findHouseholdById(db: Executor, id: string): Promise<HouseholdRow | undefined> {
   return db.selectFrom('households').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -53,7 +67,7 @@ export function findHouseholdsByEmail(db: Executor, email: string): Promise<Hous
 }
 
 /** Inserts a household unless one exists for this identity user (concurrent first logins). */
-export async function insertHouseholdIfAbsent(db: Executor, row: HouseholdRow): Promise<void> {
+export async function insertHouseholdIfAbsent(db: Executor, row: Insertable<HouseholdsTable>): Promise<void> {
   await db
     .insertInto('households')
     .values(row)
@@ -166,7 +180,7 @@ export async function deleteProfileRows(db: Executor, householdId: string, profi
 
 // Sessions ------------------------------------------------------------------------------------
 
-export async function insertSession(db: Executor, row: SessionRow): Promise<void> {
+export async function insertSession(db: Executor, row: Insertable<SessionsTable>): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 

@@ -37,7 +37,7 @@ import { WrongPinLimiter } from './pin-attempts.js';
 import { PlayHistoryService } from './play-history.js';
 import { ProfilesService } from './profiles.js';
 import { SessionTokens, type AnonymousSession } from './session-token.js';
-import { SessionsService } from './sessions.js';
+import { SessionsService, type TvProviderSubscriber } from './sessions.js';
 
 /**
  * The accounts' rules: households and their profiles, Exposure sessions, and each profile's
@@ -112,6 +112,13 @@ export class AccountsService {
 
   loginIdentityUser(claims: IdentityLoginClaims, device: DeviceRegistration): Promise<LoginResponse> {
     return this.sessions.loginIdentityUser(claims, device);
+  }
+
+  loginTvProviderSubscriber(
+    subscriber: TvProviderSubscriber,
+    device: DeviceRegistration,
+  ): Promise<LoginResponse> {
+    return this.sessions.loginTvProviderSubscriber(subscriber, device);
   }
 
   authenticate(token: string): Promise<SessionContext> {

@@ -49,34 +49,13 @@ export class SessionsService extends AccountsPart {
         ? (await this.identityUsers(claims.identityUserId))?.registration
         : undefined;
     return inTransaction(this.db, async (trx) => {
-      let household = await repo.findHouseholdByIdentityUser(trx, claims.identityUserId);
-      if (household === undefined) {
-        const now = this.nowIso();
-        const id = newId('acc');
-        await repo.insertHouseholdIfAbsent(trx, {
-          id,
-          identity_user_id: claims.identityUserId,
-          email: claims.email,
-          status: 'ACTIVE',
-          created_at: now,
-        });
-        household = await repo.findHouseholdByIdentityUser(trx, claims.identityUserId);
-        if (household === undefined) throw new Error('household insert lost');
-        if (household.id === id) {
-          const displayName = claims.displayName?.trim() || claims.email.split('@')[0] || claims.email;
-          const profileId = newId('usr');
-          await repo.insertProfile(trx, {
-            id: profileId,
-            household_id: id,
-            display_name: displayName.slice(0, 256),
-            owner: 1,
-            child: 0,
-            profile_type: null,
-            language: claims.language ?? null,
-            metadata: '{}',
-            pin_hash: null,
-            created_at: now,
-          });
+      const displayName = claims.displayName?.trim() || claims.email.split('@')[0] || claims.email;
+      let household = await findOrCreateHousehold(
+        trx,
+        this.nowIso(),
+        { identity_user_id: claims.identityUserId, email: claims.email },
+        { displayName, language: claims.language ?? null },
+        async (profileId, now) => {
           if (registration !== undefined) {
             await repo.savePreferences(
               trx,
@@ -85,8 +64,8 @@ export class SessionsService extends AccountsPart {
               now,
             );
           }
-        }
-      }
+        },
+      );
       refuseInactive(household);
       if (household.email !== claims.email) {
         // The identity service owns the sign-in email: keep the household's in step.
@@ -100,6 +79,45 @@ export class SessionsService extends AccountsPart {
         name: device.name,
         type: device.type,
       });
+    });
+  }
+
+  /**
+   * Signs a pay-TV distributor's subscriber in (adobePrimetimeLogin, issue 19), once its media
+   * token is verified (modules/tv-provider): the household bound to (distributor, subscriber) is
+   * made at its first login with one owner profile; a suspended or inactive household is refused;
+   * then a provider-bound session (`sessions.tv_provider`), which US plays require.
+   */
+  async loginTvProviderSubscriber(
+    subscriber: TvProviderSubscriber,
+    device: DeviceRegistration,
+  ): Promise<LoginResponse> {
+    const { providerId, subscriberId } = subscriber;
+    return inTransaction(this.db, async (trx) => {
+      const household = await findOrCreateHousehold(
+        trx,
+        this.nowIso(),
+        {
+          // Unique like an identity user's id, and never one: the race of two first logins ends here.
+          identity_user_id: `tv-provider:${providerId}:${subscriberId}`,
+          email: '',
+          tv_provider: providerId,
+          tv_provider_subscriber: subscriberId,
+        },
+        { displayName: subscriber.displayName, language: subscriber.language ?? null },
+      );
+      refuseInactive(household);
+      const profile = await repo.findOwnerProfile(trx, household.id);
+      if (profile === undefined) throw new Error(`household ${household.id} has no main profile`);
+      return openSession(
+        trx,
+        this.clock,
+        this.tokens,
+        household,
+        profile,
+        { deviceId: device.deviceId, name: device.name, type: device.type },
+        providerId,
+      );
     });
   }
 
@@ -197,6 +215,8 @@ export async function openSession(
   household: HouseholdRow,
   profile: ProfileRow,
   device: { deviceId: string; name: string; type: string },
+  /** The distributor of a provider-bound session (adobePrimetimeLogin). */
+  tvProvider: string | null = null,
 ): Promise<LoginResponse> {
   const now = clock();
   const expires = new Date(now + SESSION_TTL_MS).toISOString();
@@ -219,6 +239,7 @@ export async function openSession(
     created_at: new Date(now).toISOString(),
     expires_at: expires,
     revoked_at: null,
+    tv_provider: tvProvider,
   });
   const response: LoginResponse = {
     sessionToken: token,
@@ -232,6 +253,53 @@ export async function openSession(
   };
   if (profile.language !== null) response.language = profile.language;
   return response;
+}
+
+/** Who adobePrimetimeLogin signs in: a distributor's subscriber, from its verified media token. */
+export interface TvProviderSubscriber {
+  providerId: string;
+  /** The distributor's opaque id of its subscriber (the token's `sub`). */
+  subscriberId: string;
+  /** The main profile's name at the first login. */
+  displayName: string;
+  language?: string;
+}
+
+/**
+ * The household of `keys` (an identity user's id; for a distributor's subscriber also its pair),
+ * made with its main profile when absent; `onCreated` runs on the new profile (in the caller's
+ * transaction). Two first logins at once make one household: the other insert does nothing.
+ */
+async function findOrCreateHousehold(
+  trx: Executor,
+  now: string,
+  keys: { identity_user_id: string; email: string; tv_provider?: string; tv_provider_subscriber?: string },
+  owner: { displayName: string; language: string | null },
+  onCreated?: (profileId: string, now: string) => Promise<void>,
+): Promise<HouseholdRow> {
+  const existing = await repo.findHouseholdByIdentityUser(trx, keys.identity_user_id);
+  if (existing !== undefined) return existing;
+  const id = newId('acc');
+  await repo.insertHouseholdIfAbsent(trx, { id, ...keys, status: 'ACTIVE', created_at: now });
+  const household = await repo.findHouseholdByIdentityUser(trx, keys.identity_user_id);
+  if (household === undefined) throw new Error('household insert lost');
+  if (household.id === id) {
+    const profileId = newId('usr');
+    await repo.insertProfile(trx, {
+      id: profileId,
+      household_id: id,
+      display_name: owner.displayName.slice(0, 256),
+      owner: 1,
+      child: 0,
+      profile_type: null,
+      language: owner.language,
+      metadata: '{}',
+      pin_hash: null,
+      created_at: now,
+    });
+    await onCreated?.(profileId, now);
+  }
+  return household;
 }
 
 /** The main profile's first preferences: what was typed at registration (the keys the web app reads). */

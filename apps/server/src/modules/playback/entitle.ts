@@ -19,6 +19,8 @@ export interface EntitleCaller {
   /** The checked session; null for a visitor (only a trailer is entitled then). */
   session: SessionContext | null;
   country: string | undefined;
+  /** A provider-bound session or a verified media token: what a US caller needs (entitlement.ts). */
+  tvProvider: boolean;
   requestId: string;
 }
 
@@ -55,7 +57,7 @@ export class EntitlementCheckService {
       this.tenant,
       idOrSlug,
       await this.findAsset(idOrSlug),
-      { householdId: caller.session?.household.id, country: caller.country },
+      { householdId: caller.session?.household.id, country: caller.country, tvProvider: caller.tvProvider },
       now,
     );
 

@@ -1,4 +1,11 @@
-import type { Asset, ErrorAction, Publication, PlayResponse } from '@antenne/contract';
+import {
+  PAY_TV_COUNTRY,
+  TV_PROVIDER_REQUIRED,
+  type Asset,
+  type ErrorAction,
+  type Publication,
+  type PlayResponse,
+} from '@antenne/contract';
 import type { Executor } from '../../db/transaction.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
@@ -141,23 +148,49 @@ export function trailerGrant(allowed: Publication[]): Grant {
 export const loginRequired = () =>
   new ApiError(401, 'NO_SESSION_TOKEN', 'please log in to play the video', [{ type: 'LOGIN' }]);
 
+/** Who plays, as the US rule sees it (issue 19). */
+export interface PayTvCaller {
+  country: string | undefined;
+  /** A provider-bound session (adobePrimetimeLogin), or a verified X-Adobe-Primetime-MediaToken. */
+  tvProvider: boolean;
+}
+
+/** The 403 of a US play without a pay-TV provider: NOT_ENTITLED, TV_PROVIDER_REQUIRED, LOGIN (with a provider). */
+export const tvProviderRequired = () =>
+  new ApiError(403, 'NOT_ENTITLED', TV_PROVIDER_REQUIRED, [{ type: 'LOGIN' }]);
+
+/** From the US (PAY_TV_COUNTRY) everything plays through a pay-TV provider only (spec part 2 §4, §6). */
+export function refuseWithoutTvProvider(caller: PayTvCaller): void {
+  if (caller.country === PAY_TV_COUNTRY && !caller.tvProvider) throw tvProviderRequired();
+}
+
+/** What a play without a session hears: from the US, the provider's sign-in; elsewhere 401 LOGIN. */
+export function sessionRequired(caller: PayTvCaller): ApiError {
+  return caller.country === PAY_TV_COUNTRY && !caller.tvProvider ? tvProviderRequired() : loginRequired();
+}
+
 /**
  * The rights of a catalogue asset for a caller, as the play call and entitle decide them: 404
- * UNKNOWN_ASSET without publications, 401 LOGIN for a visitor (a trailer excepted), then the
- * publication window and country (allowedPublications) and the household's products (entitle).
+ * UNKNOWN_ASSET without publications; from the US, the publication window and country first,
+ * then a pay-TV provider (refuseWithoutTvProvider, trailers too); 401 LOGIN for a visitor (a
+ * trailer excepted), then the publication window and country (allowedPublications) and the
+ * household's products (entitle).
  */
 export async function grantOf(
   db: Executor,
   tenant: Tenant,
   idOrSlug: string,
   found: { asset: Asset; trailer: boolean } | undefined,
-  caller: { householdId: string | undefined; country: string | undefined },
+  caller: PayTvCaller & { householdId: string | undefined },
   now: number,
 ): Promise<{ asset: Asset; trailer: boolean; grant: Grant }> {
   const publications = found?.asset.publications ?? [];
   if (found === undefined || publications.length === 0)
     throw new ApiError(404, 'UNKNOWN_ASSET', `unknown asset ${idOrSlug}`);
   const { asset, trailer } = found;
+  // GEO_BLOCKED, NOT_PUBLISHED and LICENSE_EXPIRED before the US provider rule: the title does not play there anyway.
+  if (caller.country === PAY_TV_COUNTRY) allowedPublications(publications, now, caller.country);
+  refuseWithoutTvProvider(caller);
   if (caller.householdId === undefined && !trailer) throw loginRequired();
   const allowed = allowedPublications(publications, now, caller.country);
   const grant = trailer

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/errors.js';
 import { jsonContentParser } from '../../lib/input-guard.js';
 import { locate } from '../../lib/geo.js';
 import { AnonymousSessionError, bearerToken, type SessionContext } from '../accounts/index.js';
+import type { MediaTokenCheck } from '../tv-provider/index.js';
 
 /** What the playback routes share: the Exposure path, schemas, and what they read off a request. */
 
@@ -49,6 +50,23 @@ export function anonymousRefusal(error: unknown): unknown {
   if (error instanceof ApiError && error.code === 'NO_SESSION_TOKEN')
     return new ApiError(403, 'NOT_ENTITLED', 'please log in to play the video', [{ type: 'LOGIN' }]);
   return error;
+}
+
+/**
+ * Whether the caller plays through a pay-TV provider (the US rule, issue 19): a provider-bound
+ * session, or a media token in X-Adobe-Primetime-MediaToken checked as adobePrimetimeLogin checks
+ * it — a bad one is refused with its 401, whoever sends it.
+ */
+export async function viaTvProvider(
+  session: SessionContext | null,
+  mediaToken: string | undefined,
+  mediaTokens: MediaTokenCheck,
+): Promise<boolean> {
+  if (mediaToken !== undefined) {
+    await mediaTokens.verify(mediaToken);
+    return true;
+  }
+  return session !== null && session.session.tv_provider !== null;
 }
 
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

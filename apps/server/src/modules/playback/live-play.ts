@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/errors.js';
 import { listPlayHistory, type SessionContext } from '../accounts/index.js';
 import type { LiveStreamService, ScheduledProgramme, ScheduleReader } from '../live/index.js';
 import type { BeaconTokens } from './beacon-token.js';
-import { allowedPublications, entitle } from './entitlement.js';
+import { allowedPublications, entitle, refuseWithoutTvProvider } from './entitlement.js';
 import { newPlaySessionId, type PlayTokens } from './play-token.js';
 import * as repo from './repository.js';
 
@@ -41,6 +41,8 @@ export interface LivePlayContext {
 export interface LiveCaller {
   session: SessionContext;
   country: string | undefined;
+  /** A provider-bound session or a verified media token (the US rule, entitlement.ts). */
+  tvProvider: boolean;
   pin: string | undefined;
   requestId: string;
 }
@@ -165,6 +167,7 @@ async function grantFor(
   const publications = channel.publications ?? [];
   if (publications.length === 0) throw new ApiError(404, 'UNKNOWN_ASSET', `unknown asset ${channel.assetId}`);
   const allowed = allowedPublications(publications, now, caller.country);
+  refuseWithoutTvProvider(caller);
   const grant = await entitle(
     ctx.db,
     ctx.tenant,

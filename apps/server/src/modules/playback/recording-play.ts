@@ -1,6 +1,7 @@
 import { CATCHUP_DAYS, type Asset, type PlayResponse, type Publication } from '@antenne/contract';
 import { ApiError } from '../../lib/errors.js';
 import type { RecordingForPlay } from '../recordings/index.js';
+import { refuseWithoutTvProvider } from './entitlement.js';
 import { respond, spanOffer, type Grant, type LiveCaller, type LivePlayContext } from './live-play.js';
 
 /**
@@ -46,6 +47,7 @@ export async function playRecording(
     throw new ApiError(404, 'UNKNOWN_ASSET', `unknown asset ${recording.recordingId}`);
   const aired = (await ctx.findAsset(assetId))?.asset ?? channel;
   const grant = recordingGrant(channel, aired, caller.country);
+  refuseWithoutTvProvider(caller);
   await ctx.checkParental(aired, session, caller.pin);
   if (!(await ctx.live.hasStream(channel.assetId)))
     throw new ApiError(403, 'NOT_AVAILABLE_IN_FORMAT', `${channel.assetId} has no live stream`);

@@ -7,6 +7,8 @@ import {
   PlayResponseSchema,
   playbackPatterns,
   PROTECTED_MEDIA_PREFIX,
+  TV_PROVIDER_MEDIA_TOKEN_HEADER,
+  TV_PROVIDER_REQUIRED,
 } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -22,8 +24,10 @@ import {
   optionalSession,
   originOf,
   TenantParams,
+  viaTvProvider,
   type SessionCheck,
 } from './http.js';
+import type { MediaTokenCheck } from '../tv-provider/index.js';
 import { loginRequired } from './entitlement.js';
 import { licenceRoutes } from './licence/routes.js';
 import type { PlaybackServices } from './services.js';
@@ -34,7 +38,16 @@ export interface PlaybackRoutesOptions {
   services: PlaybackServices;
   /** Checks bearer session tokens (the accounts' service): the play call and the eventsink. */
   sessions: SessionCheck;
+  /** Checks a play's X-Adobe-Primetime-MediaToken (the tv-provider module's service). */
+  mediaTokens: MediaTokenCheck;
 }
+
+/** A distributor's media token (its limit is the login body's). */
+const MediaTokenHeader = Type.Optional(Type.String({ minLength: 1, maxLength: 4096 }));
+/** What the play and entitle docs say of the US rule. */
+const US_RULE =
+  ` From the US (after GEO_BLOCKED / NOT_PUBLISHED) a session that is not provider-bound (adobePrimetimeLogin), a visitor and an anonymous session get 403 NOT_ENTITLED, extendedMessage ${TV_PROVIDER_REQUIRED}, with a LOGIN action; ` +
+  `${TV_PROVIDER_MEDIA_TOKEN_HEADER} carries a distributor's media token instead (401 INVALID_MEDIA_TOKEN / MEDIA_TOKEN_EXPIRED / UNKNOWN_TV_PROVIDER when bad). No ads from the US.`;
 
 const PlayParams = Type.Object({
   customer: Type.String(),
@@ -49,7 +62,7 @@ const PlayParams = Type.Object({
  * the request, call one service and answer.
  */
 export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = async (app, options) => {
-  const { tenant, services, sessions } = options;
+  const { tenant, services, sessions, mediaTokens } = options;
 
   // Media behind a play token (protected-media.ts): the token is the URL's first segment.
   app.get(
@@ -99,19 +112,29 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
             `a profile below the asset's rating sends the main profile's PIN in ${PARENTAL_PIN_HEADER} (403 PARENTAL_PIN_REQUIRED / INVALID_PIN_CODE; 429 after 5 wrong PINs in 15 minutes). ` +
             'A TV_CHANNEL plays its live stream (rights: its package, a Subscription product); a programme id of the schedule plays ' +
             'from its start while on air with the start-over flag, or as a bounded manifest once ended with the catch-up flag ' +
-            '(403 NOT_PUBLISHED with WAIT before it starts, NOT_AVAILABLE_IN_FORMAT without the flag, LICENSE_EXPIRED after the catch-up days).',
+            '(403 NOT_PUBLISHED with WAIT before it starts, NOT_AVAILABLE_IN_FORMAT without the flag, LICENSE_EXPIRED after the catch-up days).' +
+            US_RULE,
           params: PlayParams,
-          headers: Type.Object({ [PARENTAL_PIN_HEADER]: Type.Optional(Type.String({ maxLength: 32 })) }),
+          headers: Type.Object({
+            [PARENTAL_PIN_HEADER]: Type.Optional(Type.String({ maxLength: 32 })),
+            [TV_PROVIDER_MEDIA_TOKEN_HEADER]: MediaTokenHeader,
+          }),
           response: { 200: PlayResponseSchema, ...errors, 429: ErrorBodySchema },
         },
       },
       async (request, reply) => {
         void reply.header('cache-control', 'private, no-store');
         const { session, anonymous } = await optionalSession(sessions, request);
+        const tvProvider = await viaTvProvider(
+          session,
+          request.headers[TV_PROVIDER_MEDIA_TOKEN_HEADER],
+          mediaTokens,
+        );
         try {
           return await services.play.play(request.params.assetId, {
             session,
             country: countryOf(request),
+            tvProvider,
             pin: request.headers[PARENTAL_PIN_HEADER],
             origin: originOf(request),
             requestId: String(request.id),
@@ -122,7 +145,7 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
       },
     );
 
-    await scope.register(entitleRoutes, { services, sessions });
+    await scope.register(entitleRoutes, { services, sessions, mediaTokens });
     await scope.register(adsRoutes, { ads: services.ads });
     await scope.register(licenceRoutes, { licence: services.licence });
     await scope.register(eventsinkRoutes, { eventsink: services.eventsink, sessions });
@@ -132,7 +155,7 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
 /** Entitlement without playing, the account's availability keys, the store's offerings (entitle.ts). */
 const entitleRoutes: FastifyPluginAsyncTypebox<Omit<PlaybackRoutesOptions, 'tenant'>> = async (
   scope,
-  { services, sessions },
+  { services, sessions, mediaTokens },
 ) => {
   scope.get(
     playbackPatterns.entitle.pattern,
@@ -145,8 +168,10 @@ const entitleRoutes: FastifyPluginAsyncTypebox<Omit<PlaybackRoutesOptions, 'tena
           'The play call\'s rules without a play session, so a client shows Play, Buy or nothing: 200 `status: "SUCCESS"` ' +
           "with the publication and product that grant it; otherwise the play call's refusal: 401 NO_SESSION_TOKEN (LOGIN; " +
           'a trailer needs no session), 403 NOT_ENTITLED (BUY_WATCH_NOW / BUY_WATCH_LATER), GEO_BLOCKED, NOT_PUBLISHED (WAIT), ' +
-          'LICENSE_EXPIRED, NOT_AVAILABLE_IN_FORMAT; 404 UNKNOWN_ASSET. The parental PIN is asked by the play call only.',
+          'LICENSE_EXPIRED, NOT_AVAILABLE_IN_FORMAT; 404 UNKNOWN_ASSET. The parental PIN is asked by the play call only.' +
+          US_RULE,
         params: PlayParams,
+        headers: Type.Object({ [TV_PROVIDER_MEDIA_TOKEN_HEADER]: MediaTokenHeader }),
         querystring: Type.Object({
           time: Type.Optional(Type.String({ maxLength: 40 })),
           paymentProvider: Type.Optional(Type.String({ maxLength: 40 })),
@@ -157,10 +182,16 @@ const entitleRoutes: FastifyPluginAsyncTypebox<Omit<PlaybackRoutesOptions, 'tena
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       const { session, anonymous } = await optionalSession(sessions, request);
+      const tvProvider = await viaTvProvider(
+        session,
+        request.headers[TV_PROVIDER_MEDIA_TOKEN_HEADER],
+        mediaTokens,
+      );
       try {
         return await services.entitle.entitle(request.params.assetId, {
           session,
           country: countryOf(request),
+          tvProvider,
           requestId: String(request.id),
         });
       } catch (error) {

@@ -28,7 +28,7 @@ import type { RecordingForPlay } from '../recordings/index.js';
 import { NO_ADS_COUNTRY } from './ads/service.js';
 import type { BeaconTokens } from './beacon-token.js';
 import type { AssetFacts } from './eventsink/service.js';
-import { grantOf, loginRequired } from './entitlement.js';
+import { grantOf, loginRequired, sessionRequired } from './entitlement.js';
 import { playChannel, playProgramme, type LivePlayContext } from './live-play.js';
 import { bumperFormats, contentFormats } from './play-formats.js';
 import { isMediaPath, playableMedias } from './playable-media.js';
@@ -49,6 +49,8 @@ export interface PlayCaller {
   session: SessionContext | null;
   /** The visitor's country (ISO2), or undefined when unknown (a private address, no database hit). */
   country: string | undefined;
+  /** A provider-bound session or a verified media token: what a US play needs (entitlement.ts). */
+  tvProvider: boolean;
   /** The x-parental-pin header. */
   pin: string | undefined;
   /** `<protocol>://<host>` of the request: the licence URL must be absolute (media-notes §3). */
@@ -104,7 +106,7 @@ export class PlaybackService {
         : undefined;
     if (programme === undefined && recording === undefined && found?.asset.type !== 'TV_CHANNEL')
       return undefined;
-    if (caller.session === null) throw loginRequired();
+    if (caller.session === null) throw sessionRequired(caller);
     const context: LivePlayContext = {
       db: this.db,
       tenant: this.tenant,
@@ -180,7 +182,7 @@ export class PlaybackService {
       this.tenant,
       idOrSlug,
       found,
-      { householdId, country: caller.country },
+      { householdId, country: caller.country, tvProvider: caller.tvProvider },
       now,
     );
 

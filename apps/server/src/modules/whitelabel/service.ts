@@ -25,8 +25,8 @@ export class WhitelabelService {
     private readonly db: Executor,
     private readonly tenant: Tenant,
     private readonly cache: VersionedCache,
-    /** What the server's own configuration adds to the stored web configuration (SENTRY_DSN). */
-    private readonly fromServer: Pick<ConfigWeb, 'sentryDsn'> = {},
+    /** What the server's own configuration sets in the stored web configuration (SENTRY_DSN, the pay-TV providers). */
+    private readonly fromServer: Partial<Pick<ConfigWeb, 'sentryDsn' | 'provider'>> = {},
   ) {}
 
   /** The web client configuration, or 404 NOT_FOUND. */
