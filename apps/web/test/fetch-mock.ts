@@ -9,6 +9,7 @@ import {
   type ConfigWeb,
   type ContractCountries,
   type LocationFilters,
+  type ProviderItem,
   type WlConfig,
 } from '@antenne/contract';
 
@@ -106,6 +107,40 @@ export function startupHandlers(): Record<string, Handler> {
     [startupPaths.contractCountries]: () => json(contractCountries),
     [startupPaths.filters]: () => json(locationFilters('FR')),
     [startupPaths.structure]: () => json(structure),
+  };
+}
+
+/** The US pay-TV providers of the tests: the server's test distributor (same origin), and another. */
+export const tvProviders: ProviderItem[] = [
+  {
+    ID: 'antenne-test',
+    displayName: 'Antenne Test Cable',
+    logoURL: '/tv-providers/antenne-test/logo.svg',
+    loginURL: '/tv-providers/antenne-test/sign-in',
+  },
+  {
+    ID: 'far-cable',
+    displayName: 'Far Cable',
+    logoURL: 'https://far-cable.example/logo.png',
+    loginURL: 'https://far-cable.example/sign-in',
+  },
+];
+
+/** The config with the US pay-TV provider sign-in switched on. */
+export const payTvConfig: ConfigWeb = {
+  ...config,
+  provider: { enabled: true, helpUrl: 'https://help.antenne.example/tv-providers', providers: tvProviders },
+};
+
+/** The startup answers for a visitor in the United States, with `provider` (the pay-TV providers on by default). */
+export function usStartupHandlers(
+  provider: ConfigWeb['provider'] = payTvConfig.provider,
+): Record<string, Handler> {
+  const usConfig = { ...config, provider };
+  return {
+    [startupPaths.config]: () => json(usConfig),
+    [startupPaths.configFallback]: () => json(usConfig),
+    [startupPaths.filters]: () => json(locationFilters('US')),
   };
 }
 

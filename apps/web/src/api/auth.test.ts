@@ -38,7 +38,7 @@ describe('logoutSequence', () => {
     const store = useSessionStore.getState();
     store.householdLoginSuccess('session-1', { email: 'viewer@example.com' });
     store.setAvatar('a1');
-    store.setProviderToken('provider-token');
+    store.setProviderToken('provider-token', 'antenne-test');
 
     await logoutSequence(config);
 
@@ -53,6 +53,7 @@ describe('logoutSequence', () => {
       user: null,
       avatar: null,
       providerToken: null,
+      selectedProvider: null,
     });
   });
 });

@@ -5,10 +5,12 @@ import {
   IDENTITY_USERNAME_PREFIX,
   PARENTAL_PIN_HEADER,
   queryKeys,
+  tvProviderPaths,
   type ConfigWeb,
   type DeviceRegistration,
   type FirebaseLoginRequest,
   type LoginResponse,
+  type PrimetimeLoginRequest,
   type UserProfile,
   type UserProfiles,
   type UserProfileUpdate,
@@ -82,6 +84,25 @@ export function firebaseLogin(config: Bu, input: FirebaseLoginInput): Promise<Lo
   });
 }
 
+/**
+ * adobePrimetimeLogin (spec part 1 §4, §7): the US pay-TV provider's media token for a session
+ * token, this browser registered as the other sign-ins register it. A refused token answers 401
+ * (TV_PROVIDER_ERROR_CODES).
+ */
+export function adobePrimetimeLogin(
+  config: Bu,
+  input: { mediaToken: string; language?: string },
+): Promise<LoginResponse> {
+  const body: PrimetimeLoginRequest = {
+    mediaToken: input.mediaToken,
+    device: webDevice(),
+    ...(input.language ? { language: input.language } : {}),
+  };
+  return api.post<LoginResponse>(tvProviderPaths.primetimeLogin(config), body, {
+    baseUrl: config.exposureBaseUrl,
+  });
+}
+
 /** DELETE auth/login: ends the session. */
 export function logout(config: Bu, token: string): Promise<unknown> {
   return api.delete<unknown>(accountPaths.logout(config), { baseUrl: config.exposureBaseUrl, token });
@@ -134,7 +155,7 @@ export function selectProfile(
 /**
  * Sign-out (spec part 1 §4): ends the Exposure session (a failure is ignored: the user leaves
  * anyway), signs out of the identity service, then forgets the user, the token, the avatar and
- * the provider token.
+ * the provider token with the selected provider.
  */
 export async function logoutSequence(config: Bu): Promise<void> {
   const { token } = useSessionStore.getState();

@@ -4,8 +4,10 @@ import { LANG_PREFERENCE_KEY } from '@antenne/contract';
 export const storageKeys = {
   /** The interface language (spec part 1 §9). */
   language: LANG_PREFERENCE_KEY,
-  /** The persisted session: token, user, profile. */
+  /** The persisted session: token, user, profile, and the pay-TV provider's token and ID. */
   session: 'antenne-session',
+  /** A throwaway key written and removed to learn whether storage works at all (lib/tv-provider.ts). */
+  storageProbe: 'antenne-storage-probe',
   /**
    * sessionStorage: the in-app path to open after signing in (a player URL), set when a visitor
    * presses play (details page) or the play call answers 401 (player page); read and cleared by
@@ -13,6 +15,11 @@ export const storageKeys = {
    * trip in this tab and never leaks into another one.
    */
   returnTo: 'antenne-return-to',
+  /**
+   * sessionStorage: the US pay-TV providers (the config's ProviderItem list) the login page lists,
+   * as the spec keeps them (part 1 §2); written when the page opens, read back to list them.
+   */
+  tvProviders: 'antenne-tv-providers',
   /**
    * The random audience-measurement visitor id (lib/analytics/batching-transport.ts): written only
    * once analytics consent is given, removed when it is withdrawn (docs/analytics.md).

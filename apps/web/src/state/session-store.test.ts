@@ -31,6 +31,7 @@ describe('the session store', () => {
       profile: null,
       avatar: null,
       providerToken: null,
+      selectedProvider: null,
     });
   });
 
@@ -107,12 +108,12 @@ describe('the login state (spec part 1 §4)', () => {
     });
   });
 
-  test('logout clears the user, the token, the profiles, the avatar and the provider token', () => {
+  test('logout clears the user, the token, the profiles, the avatar, the provider token and the selected provider', () => {
     const store = useSessionStore.getState();
     store.householdLoginSuccess('token', { email: 'viewer@example.com' });
     store.profileListReplaced([profile('alice', 'Alice')]);
     store.profileLoginSuccess(toSessionProfile(profile('alice', 'Alice', { avatar: 'a1' })));
-    store.setProviderToken('provider-token');
+    store.setProviderToken('provider-token', 'antenne-test');
     store.logout();
     expect(useSessionStore.getState()).toMatchObject({
       token: null,
@@ -121,8 +122,24 @@ describe('the login state (spec part 1 §4)', () => {
       profiles: [],
       avatar: null,
       providerToken: null,
+      selectedProvider: null,
       status: 'anonymous',
     });
+  });
+
+  test('the pay-TV provider token is kept with the provider chosen, persisted, and forgotten together', () => {
+    const store = useSessionStore.getState();
+    store.setProviderToken('media-token', 'antenne-test');
+    expect(useSessionStore.getState()).toMatchObject({
+      providerToken: 'media-token',
+      selectedProvider: 'antenne-test',
+    });
+    const persisted = JSON.parse(localStorage.getItem(storageKeys.session) ?? '{}') as {
+      state?: Record<string, unknown>;
+    };
+    expect(persisted.state).toMatchObject({ providerToken: 'media-token', selectedProvider: 'antenne-test' });
+    store.setProviderToken(null, 'antenne-test');
+    expect(useSessionStore.getState()).toMatchObject({ providerToken: null, selectedProvider: null });
   });
 });
 

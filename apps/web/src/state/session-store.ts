@@ -48,8 +48,10 @@ export interface SessionState {
   profiles: UserProfile[];
   /** The profile image shown in the top bar. */
   avatar: string | null;
-  /** The US pay-TV provider's token and the provider it came from. */
+  /** The US pay-TV provider's media token (spec part 1 §4), kept with the provider it came from. */
   providerToken: string | null;
+  /** The ID (ProviderItem.ID) of the pay-TV provider the token came from; null without one. */
+  selectedProvider: string | null;
   status: LoginStatus;
   /** Raised on request, lowered on success or failure. */
   householdLoading: boolean;
@@ -65,7 +67,8 @@ export interface SessionState {
   setSession: (token: string, user: Omit<SessionUser, 'createdAt'>) => void;
   setProfile: (profile: SessionProfile | null) => void;
   setAvatar: (avatar: string | null) => void;
-  setProviderToken: (providerToken: string | null) => void;
+  /** Stores the pay-TV provider's token with the provider chosen (both null: forgotten). */
+  setProviderToken: (providerToken: string | null, selectedProvider?: string | null) => void;
   householdLoginRequest: () => void;
   householdLoginSuccess: (token: string, user: Omit<SessionUser, 'createdAt'>) => void;
   householdLoginFailure: (code: string) => void;
@@ -86,7 +89,7 @@ export interface SessionState {
    */
   sessionRejected: (token: string) => void;
   dismissSessionExpired: () => void;
-  /** Forgets the user, the token, the profiles, the avatar and the provider token. */
+  /** Forgets the user, the token, the profiles, the avatar, the provider token and the selected provider. */
   logout: () => void;
   clear: () => void;
 }
@@ -98,6 +101,7 @@ const empty = {
   profiles: [],
   avatar: null,
   providerToken: null,
+  selectedProvider: null,
   status: 'anonymous',
   householdLoading: false,
   profileLoading: false,
@@ -122,7 +126,7 @@ export function toSessionProfile(profile: UserProfile): SessionProfile {
 
 /**
  * The session, persisted to localStorage so a reload keeps the user signed in: the token, the
- * user (with createdAt), the profile, the avatar and the provider token.
+ * user (with createdAt), the profile, the avatar, the provider token and the selected provider.
  */
 export const useSessionStore = create<SessionState>()(
   persist(
@@ -136,7 +140,8 @@ export const useSessionStore = create<SessionState>()(
         }),
       setProfile: (profile) => set({ profile }),
       setAvatar: (avatar) => set({ avatar }),
-      setProviderToken: (providerToken) => set({ providerToken }),
+      setProviderToken: (providerToken, selectedProvider = null) =>
+        set({ providerToken, selectedProvider: providerToken === null ? null : selectedProvider }),
       householdLoginRequest: () => set({ householdLoading: true, householdError: null, suspended: false }),
       householdLoginSuccess: (token, user) =>
         set({
@@ -190,12 +195,13 @@ export const useSessionStore = create<SessionState>()(
       // rendered for, then restores the session (restoreSessionAfterHydration): docs/adr/0030.
       skipHydration: typeof window === 'undefined' || isServerRenderedPage(),
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ token, user, profile, avatar, providerToken }) => ({
+      partialize: ({ token, user, profile, avatar, providerToken, selectedProvider }) => ({
         token,
         user,
         profile,
         avatar,
         providerToken,
+        selectedProvider,
       }),
       merge: (persisted, current) => {
         const state = { ...current, ...(persisted as Partial<SessionState>) };

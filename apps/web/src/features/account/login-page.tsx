@@ -22,7 +22,9 @@ import { forgetReturnTo } from '../../lib/return-to';
 import { translatedError } from './account-errors';
 import { askPasswordReset } from './forgot-password';
 import { LoginForm } from './login-form';
-import { completeSignIn, errorCode, goOnAfterSignIn } from './sign-in';
+import { TvProviderSignIn } from './tv-provider-sign-in';
+import { isPayTvCountry, useProviderTokenRequired } from '../../lib/tv-provider';
+import { completeSignIn, continueAfterSignIn, errorCode } from './sign-in';
 import styles from './login-page.module.css';
 import { DocumentTitle } from '../../lib/document-head';
 
@@ -47,12 +49,14 @@ export default function LoginPage() {
   // While a sign-in completes, the form stays (the token arrives before the move home).
   const [signingIn, setSigningIn] = useState(false);
   const [params] = useSearchParams();
+  // A US household signed in by email, without a pay-TV provider token: the provider sign-in first.
+  const providerRequired = useProviderTokenRequired();
 
   if (picking) return <ProfilePicker profiles={picking} />;
   // A password-reset mail's link (RESET_CALLBACK): choose the new password first.
   if (!token && params.get('reset') === '1') return <ResetPasswordView token={params.get('token')} />;
-  if (token && choosing && !signingIn) return <ProfilePicker />;
-  if (token && !signingIn) {
+  if (token && choosing && !signingIn && !providerRequired) return <ProfilePicker />;
+  if (token && !signingIn && !providerRequired) {
     return (
       <Suspense fallback={<p className={styles.loading}>{t('LOGIN.LOADING')}</p>}>
         <AccountSettings />
@@ -70,10 +74,12 @@ function LoginView({
   onSigningIn: (signingIn: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { config } = useStartup();
+  const { config, location } = useStartup();
   const navigate = useNavigate();
   const popup = usePopup();
   const providers = useIdentityProviders();
+  // US visitors sign in with their pay-TV provider only (spec part 1 §2, §6).
+  const payTv = isPayTvCountry(location.country);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -94,9 +100,7 @@ function LoginView({
   const finish = async (identityUserId: string, address: string) => {
     onSigningIn(true);
     try {
-      const { profiles } = await completeSignIn(config, identityUserId, { language });
-      if (profiles.length > 1) onProfiles(profiles);
-      else goOnAfterSignIn(navigate);
+      continueAfterSignIn(await completeSignIn(config, identityUserId, { language }), onProfiles, navigate);
     } catch (error) {
       await signOut().catch(() => undefined);
       await reportFailure(error, address);
@@ -270,51 +274,57 @@ function LoginView({
               {verifiedReturn === 'done' ? t('LOGIN.EMAIL_VERIFIED') : t('LOGIN.VERIFY_LINK_INVALID')}
             </p>
           )}
-          <LoginForm
-            email={email}
-            onEmail={setEmail}
-            password={password}
-            onPassword={setPassword}
-            invalid={invalid}
-            message={message}
-            busy={busy}
-            onSubmit={(event) => void submit(event)}
-            onForgotPassword={() => void askPasswordReset(popup, t)}
-          />
+          {payTv ? (
+            <TvProviderSignIn onProfiles={onProfiles} onSigningIn={onSigningIn} />
+          ) : (
+            <>
+              <LoginForm
+                email={email}
+                onEmail={setEmail}
+                password={password}
+                onPassword={setPassword}
+                invalid={invalid}
+                message={message}
+                busy={busy}
+                onSubmit={(event) => void submit(event)}
+                onForgotPassword={() => void askPasswordReset(popup, t)}
+              />
 
-          <div className={styles.block}>
-            <h2 className={styles.blockTitle}>{t('LOGIN.NO_ACCOUNT')}</h2>
-            <Link href="/create-account" className={styles.secondary}>
-              {t('LOGIN.CREATE_ACCOUNT')}
-            </Link>
-          </div>
-
-          {socialButtons.length > 0 && (
-            <div className={styles.block} role="group" aria-label={t('LOGIN.SOCIAL_TITLE')}>
-              <h2 className={styles.blockTitle}>{t('LOGIN.SOCIAL_TITLE')}</h2>
-              <div className={styles.socialButtons}>
-                {socialButtons.map((button) => (
-                  <button
-                    key={button.key}
-                    type="button"
-                    className={styles.social}
-                    onClick={() => void button.run()}
-                  >
-                    {button.label}
-                  </button>
-                ))}
+              <div className={styles.block}>
+                <h2 className={styles.blockTitle}>{t('LOGIN.NO_ACCOUNT')}</h2>
+                <Link href="/create-account" className={styles.secondary}>
+                  {t('LOGIN.CREATE_ACCOUNT')}
+                </Link>
               </div>
-              {socialMessage && (
+
+              {socialButtons.length > 0 && (
+                <div className={styles.block} role="group" aria-label={t('LOGIN.SOCIAL_TITLE')}>
+                  <h2 className={styles.blockTitle}>{t('LOGIN.SOCIAL_TITLE')}</h2>
+                  <div className={styles.socialButtons}>
+                    {socialButtons.map((button) => (
+                      <button
+                        key={button.key}
+                        type="button"
+                        className={styles.social}
+                        onClick={() => void button.run()}
+                      >
+                        {button.label}
+                      </button>
+                    ))}
+                  </div>
+                  {socialMessage && (
+                    <p className={styles.error} role="alert">
+                      {socialMessage}
+                    </p>
+                  )}
+                </div>
+              )}
+              {socialButtons.length === 0 && socialMessage && (
                 <p className={styles.error} role="alert">
                   {socialMessage}
                 </p>
               )}
-            </div>
-          )}
-          {socialButtons.length === 0 && socialMessage && (
-            <p className={styles.error} role="alert">
-              {socialMessage}
-            </p>
+            </>
           )}
         </div>
       </div>

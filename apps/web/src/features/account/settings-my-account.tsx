@@ -18,6 +18,7 @@ import { usePreferences, useUpdatePreferences, type Preferences } from '../../ap
 import { useStartup } from '../../api/use-startup';
 import { usePopup } from '../../components/modal/popup-store';
 import { escapeHtml } from '../../lib/html';
+import { storedProviderList } from '../../lib/tv-provider';
 import { useSessionStore } from '../../state/session-store';
 import { useDeleteAccount } from './settings-actions';
 import { useLogout } from './use-logout';
@@ -65,7 +66,8 @@ function AccountForm({ preferences }: { preferences: Preferences }) {
   const user = useSessionStore((state) => state.user);
   const update = useUpdatePreferences();
   const email = preferences.email || user?.email || '';
-  useFollowConfirmedEmail(email);
+  const tvProvider = useTvProviderName();
+  useFollowConfirmedEmail(tvProvider === null ? email : '');
 
   const [gender, setGender] = useState<Gender>(
     preferences.gender === 'male' || preferences.gender === 'female' ? preferences.gender : '',
@@ -121,16 +123,26 @@ function AccountForm({ preferences }: { preferences: Preferences }) {
   return (
     <div className={styles.stack}>
       <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
-        <div className={styles.emailRow}>
+        {tvProvider !== null ? (
+          // A household of a US pay-TV provider's subscriber: no email, no password of its own.
           <TextField
             classes={settingsFieldClasses}
-            label={t('ACCOUNT.EMAIL')}
-            type="email"
-            value={email}
+            label={t('ACCOUNT.TV_PROVIDER')}
+            value={tvProvider}
             isReadOnly
           />
-          <ChangeEmailButton />
-        </div>
+        ) : (
+          <div className={styles.emailRow}>
+            <TextField
+              classes={settingsFieldClasses}
+              label={t('ACCOUNT.EMAIL')}
+              type="email"
+              value={email}
+              isReadOnly
+            />
+            <ChangeEmailButton />
+          </div>
+        )}
 
         <RadioGroup
           className={styles.field}
@@ -243,17 +255,29 @@ function AccountForm({ preferences }: { preferences: Preferences }) {
   );
 }
 
-/** Change password (only with a user), delete the account, sign out. */
+/** The display name of the pay-TV provider the household signed in with; null without one. */
+function useTvProviderName(): string | null {
+  const { config } = useStartup();
+  const selected = useSessionStore((state) => state.selectedProvider);
+  if (selected === null) return null;
+  const known = [...(storedProviderList() ?? []), ...config.provider.providers];
+  return known.find((provider) => provider.ID === selected)?.displayName ?? selected;
+}
+
+/** Change password (only with a user signed in by email), delete the account, sign out. */
 function AccountButtons() {
   const { t } = useTranslation();
   const user = useSessionStore((state) => state.user);
+  const byTvProvider = useTvProviderName() !== null;
   const signOut = useLogout();
   const deletion = useDeleteAccount();
   const [done, setDone] = useState<string | undefined>();
   return (
     <div className={styles.stack}>
       <div className={styles.buttons}>
-        {user ? <ChangePasswordButton onChanged={() => setDone(t('ACCOUNT.PASSWORD_CHANGED'))} /> : null}
+        {user && !byTvProvider ? (
+          <ChangePasswordButton onChanged={() => setDone(t('ACCOUNT.PASSWORD_CHANGED'))} />
+        ) : null}
         <Button className={styles.secondary} onPress={() => void deletion.start()}>
           {t('ACCOUNT.DELETE_ACCOUNT')}
         </Button>

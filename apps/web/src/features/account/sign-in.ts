@@ -1,5 +1,12 @@
-import type { ConfigWeb, UserProfile } from '@antenne/contract';
-import { firebaseLogin, getProfiles, selectProfile, type FirebaseLoginInput } from '../../api/auth';
+import type { ConfigWeb, LoginResponse, UserProfile } from '@antenne/contract';
+import {
+  adobePrimetimeLogin,
+  firebaseLogin,
+  getProfiles,
+  logoutSequence,
+  selectProfile,
+  type FirebaseLoginInput,
+} from '../../api/auth';
 import { isApiError } from '../../api/client';
 import { takeReturnTo } from '../../lib/return-to';
 import type { NavigateFunction } from '../../lib/router';
@@ -27,13 +34,43 @@ export async function completeSignIn(
   identityUserId: string,
   options: Pick<FirebaseLoginInput, 'registration' | 'language'> = {},
 ): Promise<{ profiles: UserProfile[] }> {
-  const store = useSessionStore.getState();
-  store.householdLoginRequest();
+  return openHouseholdSession(config, async () => {
+    const accessToken = await getIdToken();
+    return firebaseLogin(config, { identityUserId, accessToken, ...options });
+  });
+}
+
+/**
+ * The US pay-TV sign-in (spec part 1 §4): the provider's media token is stored with the provider
+ * chosen, then adobePrimetimeLogin opens the household's session, as completeSignIn goes on. A
+ * refusal forgets the token and the provider (the store's failure empties the session) and throws.
+ * A session opened otherwise (an email sign-in in the US) is signed out first: the provider's
+ * household replaces it.
+ */
+export async function completeProviderSignIn(
+  config: Bu,
+  providerId: string,
+  mediaToken: string,
+  options: { language?: string } = {},
+): Promise<{ profiles: UserProfile[] }> {
+  if (useSessionStore.getState().token) await logoutSequence(config);
+  useSessionStore.getState().setProviderToken(mediaToken, providerId);
+  return openHouseholdSession(config, () => adobePrimetimeLogin(config, { mediaToken, ...options }));
+}
+
+/**
+ * The part every sign-in shares: `login` answers the session → stored with the user → the
+ * household's profiles; one becomes the current profile.
+ */
+async function openHouseholdSession(
+  config: Bu,
+  login: () => Promise<LoginResponse>,
+): Promise<{ profiles: UserProfile[] }> {
+  useSessionStore.getState().householdLoginRequest();
   let token: string;
   let main: UserProfile;
   try {
-    const accessToken = await getIdToken();
-    const answer = await firebaseLogin(config, { identityUserId, accessToken, ...options });
+    const answer = await login();
     token = answer.sessionToken;
     main = answer.userProfile;
     useSessionStore.getState().householdLoginSuccess(token, {
@@ -88,4 +125,17 @@ export function goOnAfterSignIn(navigate: NavigateFunction): void {
   const back = takeReturnTo();
   if (back) navigate(back, { replace: true });
   else navigate('/');
+}
+
+/**
+ * After a sign-in's session is open: the profile picker for a household of several profiles (via
+ * `onProfiles`), else on to where the visitor was going (goOnAfterSignIn).
+ */
+export function continueAfterSignIn(
+  { profiles }: { profiles: UserProfile[] },
+  onProfiles: (profiles: UserProfile[]) => void,
+  navigate: NavigateFunction,
+): void {
+  if (profiles.length > 1) onProfiles(profiles);
+  else goOnAfterSignIn(navigate);
 }

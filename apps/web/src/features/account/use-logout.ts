@@ -6,7 +6,7 @@ import { useStartup } from '../../api/use-startup';
 
 /**
  * Signs out (spec part 1 §4): the Exposure session (a failure is ignored), the identity session,
- * then the stored user, token, avatar and provider token, and the user's cached data.
+ * then the stored user, token, avatar, provider token and selected provider, and the user's cached data.
  */
 export function useLogout(): () => Promise<void> {
   const { config } = useStartup();

@@ -1,27 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { useStartup } from '../../api/use-startup';
 import { openPopup } from '../../components/modal/popup-store';
 import { escapeHtml } from '../../lib/html';
 import { rememberReturnTo } from '../../lib/return-to';
 import { Link, useNavigate } from '../../lib/router';
+import { useProviderTokenRequired } from '../../lib/tv-provider';
 import { useUserToken } from '../../state/session-store';
 
-/** Country where playback needs a pay-TV provider's sign-in (spec part 2 §4, §6). */
-const PAY_TV_COUNTRY = 'US';
-
 /**
- * The main button of the action row (spec part 2 §4, Play button). Signed in: a link to the
- * player. A visitor: a button, since it does not play — in the US it says 'login to watch' and
- * goes straight to /login; elsewhere it asks first (PLAYER.POPUP_LOGIN_TO_WATCH). Either way the
- * player's address is remembered, so the sign-in comes back to it (lib/return-to.ts).
+ * The main button of the action row (spec part 2 §4, Play button). In the US without a pay-TV
+ * provider token — even signed in by email — it says 'login to watch' and goes straight to
+ * /login. Otherwise, signed in: a link to the player; a visitor: a button that asks first
+ * (PLAYER.POPUP_LOGIN_TO_WATCH). Either way the player's address is remembered, so the sign-in
+ * comes back to it (lib/return-to.ts).
  */
 export function PlayAction({ to, label, className }: { to: string; label: string; className: string }) {
   const { t } = useTranslation();
-  const { location } = useStartup();
   const token = useUserToken();
+  const providerRequired = useProviderTokenRequired();
   const navigate = useNavigate();
 
-  if (token) {
+  if (token && !providerRequired) {
     return (
       <Link className={className} to={to}>
         {label}
@@ -34,7 +32,7 @@ export function PlayAction({ to, label, className }: { to: string; label: string
     navigate('/login');
   };
 
-  if (location.country === PAY_TV_COUNTRY) {
+  if (providerRequired) {
     return (
       <button type="button" className={className} onClick={signInThenPlay}>
         {t('DETAILS.LOGIN_TO_WATCH')}

@@ -120,8 +120,20 @@ describe('VOD details page', () => {
       expect(sessionStorage.getItem(storageKeys.returnTo)).toBe('/player/film-ete-a-dakar');
     });
 
-    test('a signed-in user in the US plays as anywhere else', async () => {
+    test('signed in by email in the US, without a provider token: "Se connecter pour regarder", to /login', async () => {
       signIn();
+      serve([short], [], { ...offsets([]), [startupPaths.filters]: () => json(locationFilters('US')) });
+      const user = userEvent.setup();
+      const { router } = renderApp('/details/vod/film-ete-a-dakar');
+      await user.click(await screen.findByRole('button', { name: 'Se connecter pour regarder' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(screen.queryByRole('link', { name: 'Regarder' })).not.toBeInTheDocument();
+      expect(sessionStorage.getItem(storageKeys.returnTo)).toBe('/player/film-ete-a-dakar');
+    });
+
+    test('signed in with a pay-TV provider in the US plays as anywhere else', async () => {
+      signIn();
+      useSessionStore.getState().setProviderToken('media-token', 'antenne-test');
       serve([short], [], { ...offsets([]), [startupPaths.filters]: () => json(locationFilters('US')) });
       renderApp('/details/vod/film-ete-a-dakar');
       expect(await screen.findByRole('link', { name: 'Regarder' })).toHaveAttribute(

@@ -1,7 +1,7 @@
 // Shared set-up of the VOD details suites: a film, a series, and the server answering their details,
 // tags and recommendations.
 import type { Asset } from '@antenne/contract';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { preloadPageBeforeAll } from '../../../test/render-app';
 import { json, mockFetch, type Handler } from '../../../test/fetch-mock';
 import { usePopupStore } from '../../components/modal/popup-store';
@@ -83,6 +83,8 @@ export function serve(assets: Asset[], recommendations: Asset[] = [], extra: Rec
  */
 export function setUpDetailsTests() {
   preloadPageBeforeAll('/details/vod/film-ete-a-dakar');
+  // The popups' dialog is a lazy chunk: a cold load can outlast a test's wait for the sign-in popup.
+  beforeAll(() => import('../../components/modal/popup-dialog'), 30_000);
   beforeEach(() => {
     // test/setup.ts clears localStorage; the return path lives in sessionStorage.
     sessionStorage.clear();

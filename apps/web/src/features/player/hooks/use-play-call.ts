@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlayResponse } from '@antenne/contract';
+import { TV_PROVIDER_REQUIRED, type PlayResponse } from '@antenne/contract';
 import { isApiError, isSessionRejection } from '../../../api/client';
 import { requestPlay } from '../../../api/playback';
 import { useStartup } from '../../../api/use-startup';
 import { escapeHtml } from '../../../lib/html';
+import { pageReload } from '../../../lib/page-reload';
 import { rememberReturnTo } from '../../../lib/return-to';
 import { useNavigate } from '../../../lib/router';
+import { isPayTvCountry, providerTokenFacility } from '../../../lib/tv-provider';
 import { useSessionStore } from '../../../state/session-store';
 import type { PlayerPopup } from './use-player-popup';
 
@@ -33,10 +35,16 @@ interface Options {
  * here afterwards) unless the shell already handles a rejected session; each 403 its popup, then
  * the player is left; PARENTAL_PIN_REQUIRED asks for the parental PIN until it is right or
  * cancelled. Answers the granted play response, null until then (or when refused).
+ *
+ * A US visitor (spec part 2 §4) plays with a pay-TV provider token only: without one — or when
+ * the server answers 403 NOT_ENTITLED / TV_PROVIDER_REQUIRED — the same ask to sign in, with no
+ * play call; when the browser cannot keep the token at all, the network-error popup, then home and
+ * a reload.
  */
 export function usePlayCall({ assetId, popup, leave, fail }: Options): PlayResponse | null {
   const { t } = useTranslation();
-  const { config } = useStartup();
+  const { config, location } = useStartup();
+  const payTv = isPayTvCountry(location.country);
   const navigate = useNavigate();
   const [play, setPlay] = useState<PlayResponse | null>(null);
   const latest = useRef({ t, navigate, popup, leave, fail });
@@ -84,17 +92,43 @@ export function usePlayCall({ assetId, popup, leave, fail }: Options): PlayRespo
       return granted ?? refused(otherError, token);
     }
 
+    /** PLAYER.POPUP_LOGIN_TO_WATCH, then /login, which comes back here once signed in. */
+    async function askToSignIn(): Promise<null> {
+      await latest.current.popup({
+        title: latest.current.t('PLAYER.POPUP_LOGIN_TO_WATCH'),
+        validateLabel: ok(),
+      });
+      if (signal.aborted) return null;
+      rememberReturnTo(`${window.location.pathname}${window.location.search}`);
+      latest.current.navigate('/login', { replace: true });
+      return null;
+    }
+
+    /** No way to keep the provider token: the network-error popup, then home and a reload. */
+    async function noTokenFacility(): Promise<void> {
+      const { t, popup } = latest.current;
+      await popup({
+        title: t('ERROR.ERROR_NETWORK_TITLE'),
+        html: `<p>${escapeHtml(t('ERROR.NETWORK'))}</p>`,
+        validateLabel: ok(),
+      });
+      if (signal.aborted) return;
+      latest.current.navigate('/', { replace: true });
+      pageReload.reload();
+    }
+
     async function refused(error: unknown, token: string | null): Promise<PlayResponse | null> {
       if (signal.aborted) return null;
       const { t, popup } = latest.current;
       if (isApiError(error) && error.httpCode === 401) {
         // A session the server no longer accepts: the app shell offers to sign in again (and back here).
         if (token !== null && isSessionRejection(error)) return null;
-        await popup({ title: t('PLAYER.POPUP_LOGIN_TO_WATCH'), validateLabel: ok() });
-        if (signal.aborted) return null;
-        rememberReturnTo(`${window.location.pathname}${window.location.search}`);
-        latest.current.navigate('/login', { replace: true });
-        return null;
+        return askToSignIn();
+      }
+      if (isApiError(error) && error.httpCode === 403 && error.extendedMessage === TV_PROVIDER_REQUIRED) {
+        // The server knows no provider behind this session: the stored token is of no use.
+        useSessionStore.getState().setProviderToken(null);
+        return askToSignIn();
       }
       if (isApiError(error) && error.message === 'PARENTAL_PIN_REQUIRED') return askPin(token);
       if (isApiError(error) && error.httpCode === 403) {
@@ -111,6 +145,17 @@ export function usePlayCall({ assetId, popup, leave, fail }: Options): PlayRespo
       return null;
     }
 
+    if (payTv) {
+      if (!providerTokenFacility()) {
+        void noTokenFacility();
+        return () => run.abort();
+      }
+      if (!useSessionStore.getState().providerToken) {
+        void askToSignIn();
+        return () => run.abort();
+      }
+    }
+
     const token = useSessionStore.getState().token;
     requestPlay(config, assetId, { token, signal })
       .catch((error: unknown) => refused(error, token))
@@ -123,7 +168,7 @@ export function usePlayCall({ assetId, popup, leave, fail }: Options): PlayRespo
         },
       );
     return () => run.abort();
-  }, [config, assetId]);
+  }, [config, assetId, payTv]);
 
   return play;
 }

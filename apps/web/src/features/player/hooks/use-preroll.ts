@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useStartup } from '../../../api/use-startup';
 import { hasConsent } from '../../../lib/analytics/consent';
+import { isPayTvCountry } from '../../../lib/tv-provider';
 import { fetchPreroll, type PrerollAd } from '../ad';
 import type { AdState } from '../controller';
 import { followAd } from '../session/ad-tracking';
@@ -7,16 +9,18 @@ import type { PrerollSource } from '../session/playback-session';
 
 /**
  * The VAST pre-roll (media notes §6) for the session: no decision without the visitor's consent
- * (SPEC-DECISIONS); while the ad plays, its pixels and the remaining time the overlay shows; the
+ * (SPEC-DECISIONS), none in the US (spec part 2 §4); while the ad plays, its pixels and the remaining time the overlay shows; the
  * click-through (tracked, then opened in a new tab).
  */
 export function usePreroll(): { ad: AdState | undefined; source: PrerollSource; adClick: () => void } {
   const [ad, setAd] = useState<AdState | undefined>(undefined);
   const playing = useRef<PrerollAd | undefined>(undefined);
+  const noAds = isPayTvCountry(useStartup().location.country);
 
   const source = useMemo<PrerollSource>(
     () => ({
-      fetch: (vastUrl) => (hasConsent('advertising') ? fetchPreroll(vastUrl) : Promise.resolve(null)),
+      fetch: (vastUrl) =>
+        hasConsent('advertising') && !noAds ? fetchPreroll(vastUrl) : Promise.resolve(null),
       follow: (preroll, video) => {
         playing.current = preroll;
         const clickThrough = preroll.clickThrough;
@@ -29,7 +33,7 @@ export function usePreroll(): { ad: AdState | undefined; source: PrerollSource; 
         };
       },
     }),
-    [],
+    [noAds],
   );
 
   const adClick = useCallback(() => {
