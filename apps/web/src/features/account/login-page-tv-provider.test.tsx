@@ -64,10 +64,10 @@ describe('/login for a visitor in the United States (pay-TV provider sign-in)', 
     // Reserved size: the list does not move when the logos arrive.
     expect(logo).toHaveAttribute('width', '96');
     expect(logo).toHaveAttribute('height', '48');
-    expect(screen.getByRole('link', { name: 'Besoin d’aide pour vous connecter ?' })).toHaveAttribute(
-      'href',
-      'https://help.antenne.example/tv-providers',
-    );
+    const help = screen.getByRole('link', { name: /^Besoin d’aide pour vous connecter \?/ });
+    expect(help).toHaveAttribute('href', 'https://help.antenne.example/tv-providers');
+    expect(help).toHaveAttribute('target', '_blank');
+    expect(help).toHaveTextContent("(s'ouvre dans une nouvelle fenêtre)");
     expect(screen.queryByRole('form', { name: 'Connexion par e-mail' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Adresse e-mail')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Créer un compte' })).not.toBeInTheDocument();
@@ -208,11 +208,22 @@ describe('/login for a visitor in the United States (pay-TV provider sign-in)', 
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  test('signed in by email without a provider token: the provider sign-in, not the account settings', async () => {
+  test('signed in by email without a provider token: the provider sign-in, which replaces the email session', async () => {
     useSessionStore.getState().setSession('session-email', { email: 'viewer@example.com' });
-    setupUs();
+    const user = userEvent.setup();
+    const { fetchMock } = setupUs();
     expect(await screen.findByRole('button', { name: 'Antenne Test Cable' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Réglages du compte (stand-in)' })).not.toBeInTheDocument();
+
+    const { frame } = await openDistributor(user);
+    post(token(), { source: frame.contentWindow });
+    await waitFor(() => expect(useSessionStore.getState().token).toBe('session-tv'));
+    const ended = fetchMock.mock.calls.find(([input]) => String(input).startsWith(accountUrls.logout));
+    expect(new Headers(ended?.[1]?.headers).get('Authorization')).toBe('Bearer session-email');
+    expect(useSessionStore.getState()).toMatchObject({
+      providerToken: 'media-token-jws',
+      selectedProvider: 'antenne-test',
+    });
   });
 
   test.each([

@@ -146,6 +146,7 @@ export function TvProviderSignIn({
       {config.provider.helpUrl && (
         <a className={styles.help} href={config.provider.helpUrl} target="_blank" rel="noopener noreferrer">
           {t('LOGIN.TV_PROVIDER_HELP')}
+          <span className="visually-hidden"> {t('GENERAL.NEW_WINDOW')}</span>
         </a>
       )}
       <ModalOverlay
