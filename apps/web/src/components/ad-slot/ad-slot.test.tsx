@@ -1,7 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { displayAdPaths, type DisplayAd, type DisplayAdDecision } from '@antenne/contract';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { config, json, mockFetch, requestsTo, type Handler } from '../../../test/fetch-mock';
+import {
+  config,
+  json,
+  mockFetch,
+  requestsTo,
+  usStartupHandlers,
+  type Handler,
+} from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 import { CONSENT_COOKIE, consentCookieValue, noteConsentChanged } from '../../lib/analytics/consent';
 import { VIEWABLE_MS } from './viewability';
@@ -72,7 +79,10 @@ const setConsent = (accepted: ('analytics' | 'advertising')[]) => {
 };
 
 /** A home page of five blocks (lanes that fail and hide): one top slot, before the 5th. */
-function serveHome(decision: Handler = () => json({ ad: houseAd } satisfies DisplayAdDecision)) {
+function serveHome(
+  decision: Handler = () => json({ ad: houseAd } satisfies DisplayAdDecision),
+  startup: Record<string, Handler> = {},
+) {
   const body = Array.from({ length: 5 }, (_, i) => ({
     type: 'ComponentReference' as const,
     appType: 'carousel',
@@ -81,6 +91,7 @@ function serveHome(decision: Handler = () => json({ ad: houseAd } satisfies Disp
     name: `l${i}`,
   }));
   return mockFetch({
+    ...startup,
     [`${COMPONENT}home`]: () =>
       json({
         type: 'Component',
@@ -230,7 +241,15 @@ describe('AdSlot', () => {
     expect(requestsTo(fetchMock, DECISION)).toHaveLength(0);
   });
 
-  test('no ad (the US, nothing to show) or a failed decision collapses the slot', async () => {
+  test('in the US no ad request leaves, even with advertising consent', async () => {
+    const fetchMock = serveHome(undefined, usStartupHandlers());
+    renderApp('/');
+    await waitFor(() => expect(requestsTo(fetchMock, `${COMPONENT}l0`)).toHaveLength(1));
+    expect(document.querySelector('[data-ad-slot]')).toBeNull();
+    expect(requestsTo(fetchMock, DECISION)).toHaveLength(0);
+  });
+
+  test('no ad (nothing to show) or a failed decision collapses the slot', async () => {
     const fetchMock = serveHome(() => json({ ad: null }));
     renderApp('/');
     await waitFor(() => expect(requestsTo(fetchMock, DECISION)).toHaveLength(1));

@@ -4,6 +4,7 @@ import type { AdPage, AdSlotPosition, DisplayAd, DisplayAdQuery } from '@antenne
 import { trackDisplayAd, useDisplayAd } from '../../api/display-ads';
 import { useStartup } from '../../api/use-startup';
 import { consentString } from '../../lib/analytics/consent';
+import { isPayTvCountry } from '../../lib/tv-provider';
 import styles from './ad-slot.module.css';
 import { useAdSizeClass, useAdvertisingConsent, usePageView } from './use-ad-context';
 import { ViewabilityWatcher } from './viewability';
@@ -24,11 +25,12 @@ export interface AdSlotProps {
  * else extra-large: a top slot 320×50, 970×250 or 1000×250, a middle slot 300×250 or 300×600 —
  * holding that space while it waits, and shows the creative: a link opening in a new tab, labelled
  * as an advertisement. A viewable impression (≥ 50 % in view for 1 s) and a click are reported.
- * Without consent (nothing is asked), in the US or with no ad, the slot collapses: no space,
- * nothing announced; a withdrawal of consent collapses it at once.
+ * Without consent or in the US (nothing is asked: no ads there, spec part 2 §6), or with no ad,
+ * the slot collapses: no space, nothing announced; a withdrawal of consent collapses it at once.
  */
 export function AdSlot({ position, page, category, index = 0 }: AdSlotProps) {
-  const consent = useAdvertisingConsent();
+  const { location } = useStartup();
+  const consent = useAdvertisingConsent() && !isPayTvCountry(location.country);
   const size = useAdSizeClass();
   const view = usePageView();
   const { i18n } = useTranslation();
