@@ -1,13 +1,8 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { dashboardPaths } from '@antenne/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearer, login, testVerifyIdToken } from '../accounts/helpers.js';
+import { runCli } from '../helpers/cli.js';
 import { buildTestApp, createTestDatabase, TENANT, type TestDatabase } from '../helpers/test-app.js';
-
-const run = promisify(execFile);
-const CLI = path.resolve(import.meta.dirname, '../../src/cli/staff-grant.ts');
 
 /** `staff-grant <email> [--revoke]` as an administrator runs it (from the sources, on SQLite). */
 describe('staff-grant command', () => {
@@ -19,23 +14,7 @@ describe('staff-grant command', () => {
     await testDb?.cleanup();
   });
 
-  const grant = (...args: string[]) =>
-    run(process.execPath, ['--conditions=antenne-source', '--import', 'tsx', CLI, ...args], {
-      env: {
-        ...process.env,
-        DATA_DIR: testDb.options.dataDir,
-        DATABASE_URL: '',
-        CUSTOMER: TENANT.customer,
-        BUSINESS_UNIT: TENANT.businessUnit,
-      },
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({
-        code: error.code,
-        stdout: error.stdout,
-        stderr: error.stderr,
-      }),
-    );
+  const grant = (...args: string[]) => runCli('staff-grant.ts', testDb, args);
 
   test('grants the staff role by email, which opens the report; --revoke closes it again', async () => {
     const app = await buildTestApp(testDb, { verifyIdToken: testVerifyIdToken });

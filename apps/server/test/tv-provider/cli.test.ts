@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, createTestDatabase, TENANT, type TestDatabase } from '../helpers/test-app.js';
+import { runCli } from '../helpers/cli.js';
+import { buildTestApp, createTestDatabase, type TestDatabase } from '../helpers/test-app.js';
 
-const CLI = path.resolve(import.meta.dirname, '../../src/cli/tv-provider-subscriber.ts');
 const USAGE =
   'usage: tv-provider-subscriber add <username> [<password>] [--without-network] | remove <username> | list';
 
@@ -17,25 +15,7 @@ describe('tv-provider-subscriber command', () => {
     await testDb?.cleanup();
   });
 
-  const cli = (args: string[], input?: string) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(
-        process.execPath,
-        ['--conditions=antenne-source', '--import', 'tsx', CLI, ...args],
-        {
-          env: {
-            ...process.env,
-            DATA_DIR: testDb.options.dataDir,
-            DATABASE_URL: '',
-            CUSTOMER: TENANT.customer,
-            BUSINESS_UNIT: TENANT.businessUnit,
-          },
-        },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      );
-      child.stdin?.end(input ?? '');
-    });
+  const cli = (args: string[], input?: string) => runCli('tv-provider-subscriber.ts', testDb, args, input);
 
   const signIn = async (username: string, password: string) => {
     const app = await buildTestApp(testDb);

@@ -48,6 +48,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
     const first = await providerLogin(app, await mint(signer, clock.now, { sub }));
     expect(first).toMatchObject({ accountStatus: 'OK', language: 'en' });
     expect(first.userProfile).toMatchObject({ owner: true, displayName: 'TV Test (démo)' });
+    expect(first.userProfile).not.toHaveProperty('emailAddress');
     const session = await app.inject({
       url: accountPaths.session({ customer: 'antenne', businessUnit: 'monde' }),
       headers: bearer(first.sessionToken),

@@ -27,7 +27,8 @@ export function toUserProfile(
     hasPinCode: profile.pin_hash !== null,
     restricted: isRestrictedRow(profile),
   };
-  if (owner) out.emailAddress = household.email;
+  // A pay-TV subscriber's household has no email (issue 19).
+  if (owner && household.email !== '') out.emailAddress = household.email;
   if (profile.profile_type !== null) out.profileType = profile.profile_type;
   if (profile.language !== null) out.language = profile.language;
   return out;

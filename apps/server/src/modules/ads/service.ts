@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   AD_SLOT_SIZES,
   displayAdPaths,
+  PAY_TV_COUNTRY,
   type AdDisplayEvent,
   type AdPage,
   type AdsReport,
@@ -26,8 +27,8 @@ import * as repo from './repository.js';
  * impressions and clicks, and the staff dashboard's ads report. No HTTP here.
  */
 
-/** The country where no ad is ever served (spec part 2 §4, as the VAST decision). */
-export const NO_ADS_COUNTRY = 'US';
+/** The country where no ad is ever served (spec part 2 §4, as the VAST decision): the pay-TV country (issue 19). */
+export const NO_ADS_COUNTRY = PAY_TV_COUNTRY;
 /** Decisions and tracking requests a client address may send per minute before 429. */
 export const TRACKING_LIMIT_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;

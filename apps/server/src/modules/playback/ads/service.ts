@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { playbackPaths } from '@antenne/contract';
+import { PAY_TV_COUNTRY, playbackPaths } from '@antenne/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { Tenant } from '../../../lib/business-unit.js';
@@ -15,8 +15,8 @@ import { AD_BEACON_EVENTS, buildVast, EMPTY_VAST, pickAd } from './vast.js';
  * the ad and answers for it.
  */
 
-/** The country where no pre-roll is ever served (spec part 2 §4). */
-export const NO_ADS_COUNTRY = 'US';
+/** The country where no pre-roll is ever served (spec part 2 §4): the pay-TV country (issue 19). */
+export const NO_ADS_COUNTRY = PAY_TV_COUNTRY;
 
 export interface AdViewer {
   /** The visitor's country (ISO2), undefined when unknown. */
