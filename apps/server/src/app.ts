@@ -348,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     requestorId: config.tvProvider.requestorId,
     resource: config.tvProvider.resource,
+    products: config.tvProvider.products,
   });
   await app.register(tvProviderRoutes, {
     tenant,

@@ -245,6 +245,14 @@ export const ConfigSchema = Type.Object({
     "The resource id of the network's US service that a media token must authorize (its `resource` claim).",
     NAME,
   ),
+  TV_PROVIDER_PRODUCTS: text(
+    'abonnement',
+    "The subscription products the network's US service stands for, comma-separated: a pay-TV provider's subscriber holds them for as long as its provider-bound session (the demo's « Abonnement Antenne Monde+ » and its four channels).",
+    {
+      pattern: '^[A-Za-z0-9_.:-]{1,100}(,[A-Za-z0-9_.:-]{1,100})*$',
+      'x-expected': 'product ids of letters, digits, _ . : or -, separated by commas',
+    },
+  ),
 });
 
 export type VariableName = keyof typeof ConfigSchema.properties;

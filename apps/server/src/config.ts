@@ -68,7 +68,7 @@ export interface Config {
   /** Analytics batches per client address and minute (ANALYTICS_RATE_LIMIT). */
   analyticsRateLimit: number;
   /** The US pay-TV provider sign-in (modules/tv-provider): the test distributor on, the requestor id, the US resource. */
-  tvProvider: { testDistributor: boolean; requestorId: string; resource: string };
+  tvProvider: { testDistributor: boolean; requestorId: string; resource: string; products: string[] };
 }
 
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -247,6 +247,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       testDistributor: v.TV_PROVIDER_TEST_DISTRIBUTOR,
       requestorId: v.TV_PROVIDER_REQUESTOR_ID,
       resource: v.TV_PROVIDER_RESOURCE,
+      products: v.TV_PROVIDER_PRODUCTS.split(','),
     },
   };
 }

@@ -80,6 +80,16 @@ describe('configuration from the environment', () => {
     ]);
   });
 
+  test("the pay-TV provider's products: a comma list, bad values named", () => {
+    expect(loadConfig({ TV_PROVIDER_PRODUCTS: 'abonnement,option-sport' }).tvProvider.products).toEqual([
+      'abonnement',
+      'option-sport',
+    ]);
+    expect(problemsOf({ TV_PROVIDER_PRODUCTS: 'a b,' })).toEqual([
+      'TV_PROVIDER_PRODUCTS="a b,": expected product ids of letters, digits, _ . : or -, separated by commas',
+    ]);
+  });
+
   test('an empty environment gives the documented defaults', () => {
     expect(loadConfig({}, '/srv/antenne')).toEqual({
       port: 8080,
@@ -106,7 +116,12 @@ describe('configuration from the environment', () => {
       ads: { provider: 'house', networkCode: 'antenne', siteNames: ['antenne-web-a', 'antenne-web-b'] },
       analyticsRetentionDays: 395,
       analyticsRateLimit: 60,
-      tvProvider: { testDistributor: true, requestorId: 'antenne', resource: 'antenne-monde-us' },
+      tvProvider: {
+        testDistributor: true,
+        requestorId: 'antenne',
+        resource: 'antenne-monde-us',
+        products: ['abonnement'],
+      },
     });
   });
 

@@ -115,7 +115,8 @@ export function findHostileString(value: unknown, where: string, depth = 0): str
     const problem = stringProblem(value);
     return problem === undefined ? undefined : `${where}: ${problem}`;
   }
-  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${where}: is not a finite number`;
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? undefined : `${where}: is not a finite number`;
   if (typeof value !== 'object' || value === null || depth > MAX_JSON_DEPTH) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

@@ -173,7 +173,12 @@ describe('without the test distributor', () => {
     withIt = await buildTestApp(testDb);
     without = await buildTestApp(testDb, {
       config: {
-        tvProvider: { testDistributor: false, requestorId: 'antenne', resource: 'antenne-monde-us' },
+        tvProvider: {
+          testDistributor: false,
+          requestorId: 'antenne',
+          resource: 'antenne-monde-us',
+          products: [],
+        },
       },
     });
   });

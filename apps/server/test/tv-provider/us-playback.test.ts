@@ -81,6 +81,16 @@ describe.each(engines)('US plays (%s)', (engine) => {
       expect(body.formats.every((format) => format.vastUrl === undefined)).toBe(true);
       if (assetId === ASSETS.ads) expect(body.entitlementType).toBe('AVOD');
     }
+    // The network's US service (TV_PROVIDER_PRODUCTS) opens its subscription titles, until the session ends.
+    const subscription = await playRequest(f.app, ASSETS.subscription, {
+      ...bearer(provider.sessionToken),
+      ...US,
+    });
+    expect(subscription.statusCode, subscription.body).toBe(200);
+    expect(subscription.json<PlayResponse>().entitlementType).toBe('SVOD');
+    expect(
+      (await playRequest(f.app, ASSETS.rental, { ...bearer(provider.sessionToken), ...US })).json(),
+    ).toMatchObject({ httpCode: 403, message: 'NOT_ENTITLED' });
     // The same title from France has its pre-roll: the US is what turns it off.
     const fr = await playRequest(f.app, ASSETS.ads, {
       ...bearer(provider.sessionToken),
@@ -145,8 +155,12 @@ describe.each(engines)('US live plays (%s)', (engine) => {
       message: 'GEO_BLOCKED',
     });
     const provider = await providerLogin(app, await mint(await distributorKey(app, db), clock.now));
-    // Its household holds no package: past the provider rule, the channel's own rights answer.
-    const rights = await livePlay(app, CH.inPackage, { ...bearer(provider.sessionToken), ...US });
+    // The distributor's subscriber holds the network's US service (TV_PROVIDER_PRODUCTS: abonnement):
+    // its channel plays; a channel of another package answers its own rights.
+    const inService = await livePlay(app, CH.inPackage, { ...bearer(provider.sessionToken), ...US });
+    expect(inService.statusCode, inService.body).toBe(200);
+    expect(inService.json<PlayResponse>().entitlementType).toBe('SVOD');
+    const rights = await livePlay(app, CH.outside, { ...bearer(provider.sessionToken), ...US });
     expect(rights.json()).toMatchObject({ httpCode: 403, message: 'NOT_ENTITLED' });
     expect(rights.json().extendedMessage).not.toBe(TV_PROVIDER_REQUIRED);
   });

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { HouseholdsTable, ProfilesTable, SessionsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -221,6 +221,33 @@ export async function hasSubscription(
     .where('product_id', '=', productId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The subscriptions a pay-TV distributor's authorization gives its subscriber's household (the
+ * network's US service: TV_PROVIDER_PRODUCTS), from `start` until `end`; one row per product, whose
+ * end each provider login moves (its id is derived, so a second login updates instead of adding).
+ */
+export async function grantProviderSubscriptions(
+  db: Executor,
+  householdId: string,
+  productIds: readonly string[],
+  start: string,
+  end: string,
+): Promise<void> {
+  for (const productId of productIds) {
+    await db
+      .insertInto('household_subscriptions')
+      .values({
+        id: `tvp_${createHash('sha256').update(`${householdId}\u0000${productId}`).digest('hex').slice(0, 40)}`,
+        household_id: householdId,
+        product_id: productId,
+        start_date: start,
+        end_date: end,
+      })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ end_date: end }))
+      .execute();
+  }
 }
 
 /** An open-ended subscription of the household to a product, from `start` (ISO-8601). */

@@ -109,7 +109,7 @@ export class SessionsService extends AccountsPart {
       refuseInactive(household);
       const profile = await repo.findOwnerProfile(trx, household.id);
       if (profile === undefined) throw new Error(`household ${household.id} has no main profile`);
-      return openSession(
+      const login = await openSession(
         trx,
         this.clock,
         this.tokens,
@@ -118,6 +118,15 @@ export class SessionsService extends AccountsPart {
         { deviceId: device.deviceId, name: device.name, type: device.type },
         providerId,
       );
+      // The distributor authorized the network's US service: its products, for as long as this session.
+      await repo.grantProviderSubscriptions(
+        trx,
+        household.id,
+        subscriber.products,
+        this.nowIso(),
+        login.expirationDateTime,
+      );
+      return login;
     });
   }
 
@@ -263,6 +272,8 @@ export interface TvProviderSubscriber {
   /** The main profile's name at the first login. */
   displayName: string;
   language?: string;
+  /** The subscription products the distributor's authorization stands for (TV_PROVIDER_PRODUCTS). */
+  products: readonly string[];
 }
 
 /**

@@ -41,6 +41,8 @@ export interface TvProviderServiceOptions {
   clock: () => number;
   requestorId: string;
   resource: string;
+  /** The subscription products a subscriber holds through the distributor (TV_PROVIDER_PRODUCTS). */
+  products: readonly string[];
 }
 
 export class TvProviderService implements MediaTokenCheck {
@@ -120,6 +122,7 @@ export class TvProviderService implements MediaTokenCheck {
         providerId,
         subscriberId,
         displayName: adapter.displayName,
+        products: this.options.products,
         ...(request.language === undefined ? {} : { language: request.language }),
       },
       request.device,
