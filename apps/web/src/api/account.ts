@@ -64,8 +64,14 @@ export async function isIdentitySignInRecent(now = Date.now()): Promise<boolean>
     if (error instanceof IdentityError && error.status !== 0) return null;
     throw error;
   });
-  const createdAt = Date.parse(body?.session?.createdAt ?? '');
-  // A margin of a minute: the deletion itself follows a few calls later.
+  return isRecentSignIn(Date.parse(body?.session?.createdAt ?? ''), now);
+}
+
+/**
+ * Whether a sign-in at `createdAt` (ms) is recent enough for a deletion: within the identity
+ * service's IDENTITY_FRESH_SESSION_SECONDS, less a minute (the deletion follows a few calls later).
+ */
+export function isRecentSignIn(createdAt: number, now = Date.now()): boolean {
   return Number.isFinite(createdAt) && now - createdAt < (IDENTITY_FRESH_SESSION_SECONDS - 60) * 1000;
 }
 

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { usStartupHandlers } from '../../../test/fetch-mock';
+import { accountPaths, identityPaths } from '@antenne/contract';
+import { config, json, usStartupHandlers } from '../../../test/fetch-mock';
 import { useSessionStore } from '../../state/session-store';
 import { STORED, openSettings, serve, setUpAccountSettingsTests } from './account-settings-test-helpers';
 
@@ -26,5 +27,39 @@ describe('account settings of a household signed in with a US pay-TV provider', 
     expect(useSessionStore.getState()).toMatchObject({ providerToken: null, selectedProvider: null });
     // Signed out in the US: the provider sign-in again.
     expect(await screen.findByRole('button', { name: 'Antenne Test Cable' })).toBeInTheDocument();
+  });
+
+  test('delete: a recent provider sign-in deletes the Exposure account only (no identity account), then signs out', async () => {
+    useSessionStore.setState({ user: { createdAt: Date.now() } });
+    useSessionStore.getState().setProviderToken('media-token', 'antenne-test');
+    const { calls } = serve(
+      { ...STORED, email: '' },
+      { ...usStartupHandlers(), [accountPaths.userDelete(config)]: () => json({ message: 'OK' }) },
+    );
+    const user = userEvent.setup();
+    await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Supprimer votre compte ?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
+    await waitFor(() => expect(useSessionStore.getState().token).toBeNull());
+    expect(calls.some((c) => c.path === accountPaths.userDelete(config))).toBe(true);
+    expect(
+      calls.some((c) => c.path === identityPaths.deleteUser || c.path === identityPaths.getSession),
+    ).toBe(false);
+    expect(useSessionStore.getState()).toMatchObject({ providerToken: null, selectedProvider: null });
+  });
+
+  test('delete: a provider sign-in older than ten minutes gets the ERROR.DELETE_ACCOUNT dialog, nothing deleted', async () => {
+    useSessionStore.setState({ user: { createdAt: Date.now() - 30 * 60_000 } });
+    useSessionStore.getState().setProviderToken('media-token', 'antenne-test');
+    const { calls } = serve({ ...STORED, email: '' }, usStartupHandlers());
+    const user = userEvent.setup();
+    await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Supprimer votre compte ?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
+    await screen.findByRole('dialog', { name: 'Suppression impossible' });
+    expect(calls.some((c) => c.path === accountPaths.userDelete(config))).toBe(false);
+    expect(useSessionStore.getState().token).not.toBeNull();
   });
 });

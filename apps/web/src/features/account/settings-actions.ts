@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteExposureUser, deleteIdentityUser, isIdentitySignInRecent } from '../../api/account';
+import {
+  deleteExposureUser,
+  deleteIdentityUser,
+  isIdentitySignInRecent,
+  isRecentSignIn,
+} from '../../api/account';
 import { useStartup } from '../../api/use-startup';
 import { usePopup } from '../../components/modal/popup-store';
 import { escapeHtml } from '../../lib/html';
 import { useNavigate } from '../../lib/router';
-import { useUserToken } from '../../state/session-store';
+import { useSessionStore, useUserToken } from '../../state/session-store';
 import { useLogout } from './use-logout';
 
 /**
@@ -14,6 +19,9 @@ import { useLogout } from './use-logout';
  * checked first, so a stale sign-in gets the ERROR.DELETE_ACCOUNT dialog with nothing deleted. Any
  * later failure shows the dialog too; when the Exposure account is already gone by then, the user
  * is signed out and sent to /login to sign in again before retrying.
+ *
+ * A household of a US pay-TV provider's subscriber has no identity account: its sign-in with the
+ * provider must be as recent (the session's time), and only the Exposure account is deleted.
  */
 export function useDeleteAccount() {
   const { t } = useTranslation();
@@ -35,10 +43,15 @@ export function useDeleteAccount() {
     setDeleting(true);
     let exposureDeleted = false;
     try {
-      if (!(await isIdentitySignInRecent())) throw new Error('the identity sign-in is not recent');
+      const { selectedProvider, user } = useSessionStore.getState();
+      const recent =
+        selectedProvider === null
+          ? await isIdentitySignInRecent()
+          : isRecentSignIn(user?.createdAt ?? Number.NaN);
+      if (!recent) throw new Error('the sign-in is not recent');
       await deleteExposureUser(config, token);
       exposureDeleted = true;
-      await deleteIdentityUser(token);
+      if (selectedProvider === null) await deleteIdentityUser(token);
     } catch {
       setDeleting(false);
       await open({
