@@ -184,12 +184,12 @@ describe.each(engines)('POST /v2/customer/{c}/businessunit/{bu}/analytics/crash 
     ]);
   });
 
-  test('days older than the retention are purged on the clock', async () => {
+  test('days older than the retention are purged on the clock (30 days kept, today included)', async () => {
     const old = today();
     await send(report({ fingerprint: 'dddd0001' }));
-    await crashes.purge(clock.now + 30 * DAY);
+    await crashes.purge(clock.now + 29 * DAY);
     expect((await crashes.report({ from: old, to: old })).crashes).toHaveLength(1);
-    await crashes.purge(clock.now + 31 * DAY);
+    await crashes.purge(clock.now + 30 * DAY);
     expect((await crashes.report({ from: old, to: old })).crashes).toEqual([]);
   });
 });

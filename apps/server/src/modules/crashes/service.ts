@@ -108,10 +108,13 @@ export class CrashesService {
     return { daily, crashes };
   }
 
-  /** Forgets the days older than the retention and the rate limit's past minutes. */
+  /**
+   * Forgets the days older than the retention — CRASH_RETENTION_DAYS days are kept, today
+   * included, as the analytics and the ads count them — and the rate limit's past minutes.
+   */
   async purge(now = this.clock()): Promise<void> {
     const { db, retentionDays } = this.options;
-    await repo.deleteCrashesBefore(db, utcDay(now - retentionDays * DAY_MS));
+    await repo.deleteCrashesBefore(db, utcDay(now - (retentionDays - 1) * DAY_MS));
     await repo.deleteRateWindowsBefore(db, now - (now % MINUTE_MS));
     this.nextPurgeAt = now + PURGE_EVERY_MS;
   }
