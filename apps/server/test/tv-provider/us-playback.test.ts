@@ -1,9 +1,13 @@
 import {
+  accountPaths,
+  activationPaths,
   appSessionPaths,
   playbackPaths,
   TV_PROVIDER_MEDIA_TOKEN_HEADER,
   TV_PROVIDER_REQUIRED,
+  type LoginResponse,
   type PlayResponse,
+  type UserProfiles,
 } from '@antenne/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { bearer } from '../accounts/helpers.js';
@@ -97,6 +101,57 @@ describe.each(engines)('US plays (%s)', (engine) => {
       'x-forwarded-for': FR_IP,
     });
     expect(fr.json<PlayResponse>().formats.some((format) => format.vastUrl !== undefined)).toBe(true);
+  });
+
+  test("a profile chosen in a subscriber's household is provider-bound too, and keeps the US service", async () => {
+    const login = await providerLogin(
+      f.app,
+      await mint(await distributorKey(f.app, f.db), f.clock.now, { sub: 'subscriber-profiles' }),
+    );
+    const created = await f.app.inject({
+      method: 'POST',
+      url: accountPaths.profiles(TENANT),
+      headers: bearer(login.sessionToken),
+      payload: { displayName: 'Second' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const second = created.json<UserProfiles>().profiles.find((p) => p.displayName === 'Second');
+    const selected = await f.app.inject({
+      url: accountPaths.selectProfile(TENANT, second?.userId ?? ''),
+      headers: bearer(login.sessionToken),
+    });
+    expect(selected.statusCode, selected.body).toBe(200);
+    const token = selected.json<LoginResponse>().sessionToken;
+    const res = await playRequest(f.app, ASSETS.subscription, { ...bearer(token), ...US });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<PlayResponse>().entitlementType).toBe('SVOD');
+  });
+
+  test("a big screen activated by a subscriber's household plays from the US as the household does", async () => {
+    const login = await providerLogin(
+      f.app,
+      await mint(await distributorKey(f.app, f.db), f.clock.now, { sub: 'subscriber-tv' }),
+    );
+    const code = (await f.app.inject({ url: activationPaths.activationCode(TENANT) })).json<{
+      code: string;
+    }>().code;
+    const confirmed = await f.app.inject({
+      method: 'PUT',
+      url: activationPaths.confirm(TENANT, code),
+      headers: bearer(login.sessionToken),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const device = await f.app.inject({
+      method: 'POST',
+      url: activationPaths.consume(TENANT),
+      payload: { activationCode: code, device: { deviceId: 'tv-1', name: 'Salon', type: 'SMART_TV' } },
+    });
+    expect(device.statusCode, device.body).toBe(200);
+    const res = await playRequest(f.app, ASSETS.subscription, {
+      ...bearer(device.json<LoginResponse>().sessionToken),
+      ...US,
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   test('an email session with a valid X-Adobe-Primetime-MediaToken plays from the US; a forged or expired one → 401', async () => {

@@ -223,6 +223,9 @@ export async function hasSubscription(
   return row !== undefined;
 }
 
+/** The id prefix of the subscriptions a distributor's authorization gives (grantProviderSubscriptions). */
+const PROVIDER_SUBSCRIPTION_PREFIX = 'tvp_';
+
 /**
  * The subscriptions a pay-TV distributor's authorization gives its subscriber's household (the
  * network's US service: TV_PROVIDER_PRODUCTS), from `start` until `end`; one row per product, whose
@@ -239,7 +242,7 @@ export async function grantProviderSubscriptions(
     await db
       .insertInto('household_subscriptions')
       .values({
-        id: `tvp_${createHash('sha256').update(`${householdId}\u0000${productId}`).digest('hex').slice(0, 40)}`,
+        id: `${PROVIDER_SUBSCRIPTION_PREFIX}${createHash('sha256').update(`${householdId}\u0000${productId}`).digest('hex').slice(0, 40)}`,
         household_id: householdId,
         product_id: productId,
         start_date: start,
@@ -248,6 +251,21 @@ export async function grantProviderSubscriptions(
       .onConflict((oc) => oc.column('id').doUpdateSet({ end_date: end }))
       .execute();
   }
+}
+
+/** Moves the end of the household's distributor-given subscriptions to `end` when it is later. */
+export async function extendProviderSubscriptions(
+  db: Executor,
+  householdId: string,
+  end: string,
+): Promise<void> {
+  await db
+    .updateTable('household_subscriptions')
+    .set({ end_date: end })
+    .where('household_id', '=', householdId)
+    .where('id', 'like', `${PROVIDER_SUBSCRIPTION_PREFIX}%`)
+    .where('end_date', '<', end)
+    .execute();
 }
 
 /** An open-ended subscription of the household to a product, from `start` (ISO-8601). */

@@ -109,15 +109,11 @@ export class SessionsService extends AccountsPart {
       refuseInactive(household);
       const profile = await repo.findOwnerProfile(trx, household.id);
       if (profile === undefined) throw new Error(`household ${household.id} has no main profile`);
-      const login = await openSession(
-        trx,
-        this.clock,
-        this.tokens,
-        household,
-        profile,
-        { deviceId: device.deviceId, name: device.name, type: device.type },
-        providerId,
-      );
+      const login = await openSession(trx, this.clock, this.tokens, household, profile, {
+        deviceId: device.deviceId,
+        name: device.name,
+        type: device.type,
+      });
       // The distributor authorized the network's US service: its products, for as long as this session.
       await repo.grantProviderSubscriptions(
         trx,
@@ -224,8 +220,6 @@ export async function openSession(
   household: HouseholdRow,
   profile: ProfileRow,
   device: { deviceId: string; name: string; type: string },
-  /** The distributor of a provider-bound session (adobePrimetimeLogin). */
-  tvProvider: string | null = null,
 ): Promise<LoginResponse> {
   const now = clock();
   const expires = new Date(now + SESSION_TTL_MS).toISOString();
@@ -248,8 +242,11 @@ export async function openSession(
     created_at: new Date(now).toISOString(),
     expires_at: expires,
     revoked_at: null,
-    tv_provider: tvProvider,
+    // Every session of a distributor's subscriber's household is provider-bound (a profile chosen,
+    // a big screen activated), and keeps the network's US service for as long as it lasts.
+    tv_provider: household.tv_provider,
   });
+  if (household.tv_provider !== null) await repo.extendProviderSubscriptions(db, household.id, expires);
   const response: LoginResponse = {
     sessionToken: token,
     expirationDateTime: expires,
