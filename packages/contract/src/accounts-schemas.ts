@@ -92,6 +92,11 @@ export const LoginResponseSchema = Type.Object(
     isOverDeviceLimit: Type.Boolean(),
     language: Type.Optional(Type.String()),
     userProfile: UserProfileSchema,
+    /**
+     * Antenne: the pay-TV distributor (ProviderItem.ID) the session is bound to — a US
+     * subscriber's household, whichever way it signed in (provider, profile, activated screen).
+     */
+    tvProvider: Type.Optional(Type.String()),
   },
   { $id: 'LoginResponse', title: 'LoginResponse' },
 );

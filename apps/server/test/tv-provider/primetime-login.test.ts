@@ -46,7 +46,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
     const signer = await distributorKey(app, database.db);
     const sub = 'sub_household_a';
     const first = await providerLogin(app, await mint(signer, clock.now, { sub }));
-    expect(first).toMatchObject({ accountStatus: 'OK', language: 'en' });
+    expect(first).toMatchObject({ accountStatus: 'OK', language: 'en', tvProvider: PROVIDER });
     expect(first.userProfile).toMatchObject({ owner: true, displayName: 'TV Test (démo)' });
     expect(first.userProfile).not.toHaveProperty('emailAddress');
     const session = await app.inject({

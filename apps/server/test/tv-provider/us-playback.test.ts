@@ -121,6 +121,7 @@ describe.each(engines)('US plays (%s)', (engine) => {
       headers: bearer(login.sessionToken),
     });
     expect(selected.statusCode, selected.body).toBe(200);
+    expect(selected.json<LoginResponse>().tvProvider).toBe('antenne-test');
     const token = selected.json<LoginResponse>().sessionToken;
     const res = await playRequest(f.app, ASSETS.subscription, { ...bearer(token), ...US });
     expect(res.statusCode, res.body).toBe(200);
@@ -147,6 +148,7 @@ describe.each(engines)('US plays (%s)', (engine) => {
       payload: { activationCode: code, device: { deviceId: 'tv-1', name: 'Salon', type: 'SMART_TV' } },
     });
     expect(device.statusCode, device.body).toBe(200);
+    expect(device.json<LoginResponse>().tvProvider).toBe('antenne-test');
     const res = await playRequest(f.app, ASSETS.subscription, {
       ...bearer(device.json<LoginResponse>().sessionToken),
       ...US,

@@ -1,6 +1,6 @@
 import { PAY_TV_COUNTRY, type ProviderItem } from '@antenne/contract';
 import { useStartup } from '../api/use-startup';
-import { useSessionStore } from '../state/session-store';
+import { useSessionStore, type SessionState } from '../state/session-store';
 import { safeSessionStorage, storageKeys } from './storage-keys';
 
 /**
@@ -57,11 +57,18 @@ export function providerTokenFacility(): boolean {
 }
 
 /**
+ * Whether the session came through a pay-TV provider: its token is kept, or the server said the
+ * session is bound to one (LoginResponse.tvProvider: a big screen activated by a subscriber).
+ */
+export const signedInWithProvider = (state: Pick<SessionState, 'providerToken' | 'selectedProvider'>) =>
+  state.providerToken !== null || state.selectedProvider !== null;
+
+/**
  * True when this visitor must sign in with a pay-TV provider before playing: a US visitor without
  * a provider token, even when signed in by email (spec part 2 §4).
  */
 export function useProviderTokenRequired(): boolean {
   const { location } = useStartup();
-  const providerToken = useSessionStore((state) => state.providerToken);
-  return isPayTvCountry(location.country) && !providerToken;
+  const withProvider = useSessionStore(signedInWithProvider);
+  return isPayTvCountry(location.country) && !withProvider;
 }

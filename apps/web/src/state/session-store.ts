@@ -69,6 +69,8 @@ export interface SessionState {
   setAvatar: (avatar: string | null) => void;
   /** Stores the pay-TV provider's token with the provider chosen (both null: forgotten). */
   setProviderToken: (providerToken: string | null, selectedProvider?: string | null) => void;
+  /** A session the server bound to a provider without a token here (LoginResponse.tvProvider). */
+  setProviderBound: (selectedProvider: string | null) => void;
   householdLoginRequest: () => void;
   householdLoginSuccess: (token: string, user: Omit<SessionUser, 'createdAt'>) => void;
   householdLoginFailure: (code: string) => void;
@@ -142,6 +144,7 @@ export const useSessionStore = create<SessionState>()(
       setAvatar: (avatar) => set({ avatar }),
       setProviderToken: (providerToken, selectedProvider = null) =>
         set({ providerToken, selectedProvider: providerToken === null ? null : selectedProvider }),
+      setProviderBound: (selectedProvider) => set({ selectedProvider }),
       householdLoginRequest: () => set({ householdLoading: true, householdError: null, suspended: false }),
       householdLoginSuccess: (token, user) =>
         set({

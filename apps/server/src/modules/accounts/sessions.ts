@@ -256,6 +256,7 @@ export async function openSession(
     crmToken: '',
     isOverDeviceLimit: false,
     userProfile: toUserProfile(household, profile, profile.id, now),
+    ...(household.tv_provider === null ? {} : { tvProvider: household.tv_provider }),
   };
   if (profile.language !== null) response.language = profile.language;
   return response;

@@ -92,6 +92,15 @@ describe('player page, a visitor in the United States', () => {
     expect(loaded()).toEqual(['/play/tok/film-1/manifest.mpd']);
   });
 
+  test('a big screen the server bound to a provider (LoginResponse.tvProvider, no token here) plays', async () => {
+    signIn();
+    useSessionStore.getState().setProviderBound('antenne-test');
+    const fetchMock = serve({ ...usStartupHandlers(), [PLAY]: () => json(playResponse('film-1')) });
+    await openPlayer('/player/film-1');
+    await waitFor(() => expect(video()).toHaveAttribute('data-phase', 'content'));
+    expect(requestsTo(fetchMock, PLAY)).toHaveLength(1);
+  });
+
   test('no storage to keep the provider token in: the network-error popup, then home and a reload', async () => {
     signIn();
     withProvider();

@@ -122,6 +122,16 @@ describe('/tv', () => {
     await waitFor(() => expect(within(films).getByRole('button', { name: 'Film A' })).toHaveFocus());
   });
 
+  test("confirmed by a US pay-TV subscriber's household: the screen is bound to its provider", async () => {
+    serve(() => json({ ...login, tvProvider: 'antenne-test' }));
+    renderApp('/tv');
+    await waitFor(() => expect(useSessionStore.getState().token).toBe('tv-session'));
+    expect(useSessionStore.getState()).toMatchObject({
+      selectedProvider: 'antenne-test',
+      providerToken: null,
+    });
+  });
+
   test('the arrow keys move between cards and lanes; OK (a press of the button) plays with the player route', async () => {
     useSessionStore.getState().setSession('tv-session', { displayName: 'Alice' });
     serve(() => json(login));

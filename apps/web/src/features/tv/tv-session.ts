@@ -23,4 +23,6 @@ export function storeActivatedSession(answer: LoginResponse): void {
   });
   store.profileListReplaced([profile]);
   store.profileLoginSuccess(toSessionProfile(profile));
+  // Confirmed by a US pay-TV subscriber's household: the screen plays through its provider.
+  store.setProviderBound(answer.tvProvider ?? null);
 }

@@ -8,7 +8,7 @@ import { escapeHtml } from '../../../lib/html';
 import { pageReload } from '../../../lib/page-reload';
 import { rememberReturnTo } from '../../../lib/return-to';
 import { useNavigate } from '../../../lib/router';
-import { isPayTvCountry, providerTokenFacility } from '../../../lib/tv-provider';
+import { isPayTvCountry, providerTokenFacility, signedInWithProvider } from '../../../lib/tv-provider';
 import { useSessionStore } from '../../../state/session-store';
 import type { PlayerPopup } from './use-player-popup';
 
@@ -150,7 +150,7 @@ export function usePlayCall({ assetId, popup, leave, fail }: Options): PlayRespo
         void noTokenFacility();
         return () => run.abort();
       }
-      if (!useSessionStore.getState().providerToken) {
+      if (!signedInWithProvider(useSessionStore.getState())) {
         void askToSignIn();
         return () => run.abort();
       }
