@@ -226,6 +226,21 @@ describe('/login for a visitor in the United States (pay-TV provider sign-in)', 
     });
   });
 
+  test('signed in by email: it says so beside the providers, and signs out from there', async () => {
+    useSessionStore.getState().setSession('session-email', { email: 'viewer@example.com' });
+    const user = userEvent.setup();
+    const { fetchMock } = setupUs();
+    expect(
+      await screen.findByText(/Vous êtes connecté avec viewer@example\.com\. Aux États-Unis/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    await waitFor(() => expect(useSessionStore.getState().token).toBeNull());
+    const ended = fetchMock.mock.calls.find(([input]) => String(input).startsWith(accountUrls.logout));
+    expect(new Headers(ended?.[1]?.headers).get('Authorization')).toBe('Bearer session-email');
+    expect(screen.queryByRole('button', { name: 'Se déconnecter' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Antenne Test Cable' })).toBeInTheDocument();
+  });
+
   test.each([
     ['switched off', { enabled: false, helpUrl: '', providers: [] }],
     ['with no provider', { enabled: true, helpUrl: '', providers: [] }],

@@ -23,6 +23,7 @@ import { translatedError } from './account-errors';
 import { askPasswordReset } from './forgot-password';
 import { LoginForm } from './login-form';
 import { TvProviderSignIn } from './tv-provider-sign-in';
+import { useLogout } from './use-logout';
 import { isPayTvCountry, useProviderTokenRequired } from '../../lib/tv-provider';
 import { completeSignIn, continueAfterSignIn, errorCode } from './sign-in';
 import styles from './login-page.module.css';
@@ -275,7 +276,10 @@ function LoginView({
             </p>
           )}
           {payTv ? (
-            <TvProviderSignIn onProfiles={onProfiles} onSigningIn={onSigningIn} />
+            <>
+              <EmailSessionInTheUs />
+              <TvProviderSignIn onProfiles={onProfiles} onSigningIn={onSigningIn} />
+            </>
           ) : (
             <>
               <LoginForm
@@ -337,3 +341,23 @@ const SOCIAL_NAMES: Record<SocialProviderId, string> = {
   facebook: 'Facebook',
   twitter: 'X (Twitter)',
 };
+
+/**
+ * A US visitor still signed in by email (from before, or from abroad): playing needs the provider,
+ * and the account settings are not shown here, so the way out is offered with the provider list.
+ */
+function EmailSessionInTheUs() {
+  const { t } = useTranslation();
+  const token = useSessionStore((state) => state.token);
+  const email = useSessionStore((state) => state.user?.email ?? state.user?.displayName ?? '');
+  const signOut = useLogout();
+  if (!token) return null;
+  return (
+    <div className={styles.block}>
+      <p className={styles.notice}>{t('LOGIN.TV_PROVIDER_EMAIL_SESSION', { email })}</p>
+      <button type="button" className={styles.secondary} onClick={() => void signOut()}>
+        {t('ACCOUNT.SIGN_OUT')}
+      </button>
+    </div>
+  );
+}
