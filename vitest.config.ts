@@ -16,6 +16,8 @@ export const SERVER_SLOW = [
   'test/**/*-cli.test.ts',
   'test/fuzz/**/*.test.ts',
   'test/graceful-stop.test.ts',
+  // Runs a PostgreSQL cluster of its own (initdb, pg_ctl) and the server as a child process.
+  'test/postgres-restart.test.ts',
   'test/accounts/pin-attempts-processes.test.ts',
   // Renders the real web app's build (built first when stale).
   'test/web-app/page-render.test.ts',

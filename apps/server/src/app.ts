@@ -15,9 +15,10 @@ import type { ErrorBody } from '@antenne/contract';
 import type { Config } from './config.js';
 import { readCatalogueVersion } from './db/catalogue-version.js';
 import type { DatabaseHandle } from './db/database.js';
+import { databaseFailureOf, errorSummary } from './db/failures.js';
 import { clientErrorHandler } from './lib/client-errors.js';
 import { declareErrorAnswers } from './lib/declared-errors.js';
-import { toErrorBody } from './lib/errors.js';
+import { databaseFailureBody, RETRY_AFTER_SECONDS, toErrorBody } from './lib/errors.js';
 import { installInputGuards } from './lib/input-guard.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
@@ -171,8 +172,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRoute', declareErrorAnswers);
 
   app.setErrorHandler((error, request, reply) => {
-    const body = toErrorBody(error);
-    if (body.httpCode >= 500) {
+    // A database failure is marked on the error where the driver threw it (db/failures.ts); a library
+    // that catches it and fails in its own words (better-auth answers 500) is read from the database's
+    // health: a failure classified while this request ran.
+    let body = toErrorBody(error);
+    const failure =
+      databaseFailureOf(error) ??
+      (body.httpCode === 500
+        ? database.health.failureSince(performance.now() - reply.elapsedTime)
+        : undefined);
+    if (failure !== undefined) body = databaseFailureBody(failure);
+    // Every 503 says when to ask again (a database restarting, a busy resizer …: ADR 0042).
+    if (body.httpCode === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    if (failure !== undefined) {
+      // Expected while it lasts, and logged once by the database's health (failures.ts): a line per request, no stack.
+      request.log.warn(
+        { err: errorSummary(error), failure, method: request.method, url: request.url },
+        'request failed: database unavailable',
+      );
+    } else if (body.httpCode >= 500) {
       request.log.error(
         { err: error, method: request.method, url: request.url, reqId: request.id },
         'request failed',

@@ -41,7 +41,7 @@ async function prepare(
   log: Logger,
   demo: DemoPreparation,
 ): Promise<{ app: App; database: DatabaseHandle }> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   try {
     const where = database.engine === 'sqlite' ? config.dataDir : redactUrl(config.databaseUrl);
     log.info({ engine: database.engine, where }, 'database opened');
@@ -100,9 +100,26 @@ try {
   process.exit(1);
 }
 
+// What an error nobody handled does to the process (ADR 0042):
+// - an exception thrown out of a callback (uncaughtException) stops it, gracefully (close-with-grace
+//   below, exit code 1): the stack unwound through code that did not expect it, so whatever state
+//   it was changing is in doubt, and a supervisor (systemd, Docker, Kubernetes) starts a clean one;
+// - a rejected promise nobody awaited (unhandledRejection) is logged at error and the process
+//   serves on: the failure belonged to that one promise (a timer's job, a cache refresh) and left
+//   no half-changed state behind, and stopping every visitor's requests for it would turn one
+//   failed job into an outage. It is a bug all the same: the line says so, to be fixed.
+// The database's own failures reach neither: they are handled (db/database.ts, db/failures.ts).
+process.on('unhandledRejection', (reason) => {
+  log.error(
+    { err: reason },
+    'unhandled promise rejection (a bug: a failure nobody awaited); the process serves on',
+  );
+});
+
 closeWithGrace(
   {
     delay: STOP_DEADLINE_MS,
+    skip: ['unhandledRejection'],
     logger: { error: (message: unknown) => log.error(message) },
     onTimeout: (delay) => log.error(`stop took longer than ${delay} ms: forcing exit`),
   },

@@ -33,7 +33,10 @@ export const ERROR_CODES = [
   'REQUEST_HEADER_FIELDS_TOO_LARGE',
   'REQUEST_TIMEOUT',
   'TOO_MANY_REQUESTS',
+  /** 503: not now (the database unreachable during a restart or failover, the image resizer busy); Retry-After says when to ask again. */
   'SERVICE_UNAVAILABLE',
+  /** 507: the server's disk is full: nothing can be saved until space is freed; reading still works. */
+  'INSUFFICIENT_STORAGE',
   'INTERNAL_ERROR',
 ] as const;
 /** The generic codes and the accounts calls' (accounts.ts). */

@@ -6,9 +6,21 @@ export const HealthSchema = Type.Object(
 );
 export type Health = Static<typeof HealthSchema>;
 
+/**
+ * `GET /readyz` when the process can serve (200). `degraded`: it serves, but something is wrong
+ * that `reason` names — `disk full`: a write failed for want of space and none succeeded since, so
+ * writes answer 507 INSUFFICIENT_STORAGE while reads work. A database it cannot reach is a 503
+ * error body instead ("database unreachable").
+ */
 export const ReadySchema = Type.Object(
   {
-    status: Type.Literal('ready'),
+    status: Type.Union([Type.Literal('ready'), Type.Literal('degraded')]),
+    reason: Type.Optional(
+      Type.Literal('disk full', {
+        description:
+          "Why the process is degraded: 'disk full' until a write succeeds (writes answer 507 meanwhile).",
+      }),
+    ),
     database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
     demoMedia: Type.Optional(
       Type.Union(

@@ -1,4 +1,5 @@
 import type { ErrorAction, ErrorBody, ErrorCode } from '@antenne/contract';
+import { databaseFailureOf, type DatabaseFailure } from '../db/failures.js';
 
 /**
  * An expected failure: thrown by routes, services or repositories, turned into Exposure's error
@@ -49,6 +50,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'TOO_MANY_REQUESTS',
   431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   503: 'SERVICE_UNAVAILABLE',
+  507: 'INSUFFICIENT_STORAGE',
 };
 
 /** The generic code of an HTTP status (BAD_REQUEST for a 4xx without one of its own, INTERNAL_ERROR for a 5xx). */
@@ -64,11 +66,46 @@ interface FastifyLikeError {
 }
 
 /**
- * The body for any error. Client errors (4xx) keep a short explanation; anything else is a
- * server fault whose details never leave the process.
+ * Seconds a client waits before asking again after a 503 (the `Retry-After` header, ADR 0042): a
+ * PostgreSQL restart or failover takes a few seconds, and a client that waits this long mostly
+ * finds it back rather than adding its request to the ones a recovering database gets at once.
+ */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The answer to a request whose database failed this way (failures.ts; ADR 0042). */
+export function databaseFailureBody(failure: DatabaseFailure): ErrorBody {
+  switch (failure) {
+    case 'unreachable':
+      return {
+        httpCode: 503,
+        message: 'SERVICE_UNAVAILABLE',
+        extendedMessage: `the database is unreachable; retry in ${RETRY_AFTER_SECONDS} seconds`,
+      };
+    case 'exhausted':
+      return {
+        httpCode: 503,
+        message: 'SERVICE_UNAVAILABLE',
+        extendedMessage: `the database is out of connections or memory; retry in ${RETRY_AFTER_SECONDS} seconds`,
+      };
+    case 'disk-full':
+      return {
+        httpCode: 507,
+        message: 'INSUFFICIENT_STORAGE',
+        extendedMessage:
+          "the server's disk is full: nothing can be saved until space is freed (reading still works)",
+      };
+  }
+}
+
+/**
+ * The body for any error. Client errors (4xx) keep a short explanation; a database that cannot be
+ * reached or has no room left says so (503, 507); anything else is a server fault whose details
+ * never leave the process.
  */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof ApiError) return error.toBody();
+  const failure = databaseFailureOf(error);
+  if (failure !== undefined) return databaseFailureBody(failure);
   const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyLikeError;
   const status = e.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {

@@ -6,6 +6,7 @@ import { analyticsPaths, type AudienceEvent } from '@antenne/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { DatabaseHandle, Engine } from '../../src/db/database.js';
+import { AnalyticsService } from '../../src/modules/analytics/index.js';
 import { importCatalogue } from '../../src/modules/catalogue/import-service.js';
 import { extraAsset, smallCatalogue } from '../catalogue/helpers.js';
 import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
@@ -202,6 +203,35 @@ describe.each(engines)('POST /v2/…/analytics/events (%s)', (engine) => {
     await post(ctx.app, batch([page('/day-11')]));
     expect(await ctx.app.analytics.purgeIfNewDay()).toBe(0);
     expect(await count()).toBe(1);
+  });
+
+  test('a retention run that failed (the database away) runs again at the next check of the same day', async () => {
+    await post(ctx.app, batch([page('/day-1')]));
+    let failing = true;
+    // The same database, whose deletes fail as they would while PostgreSQL restarts.
+    const flaky = ctx.database.db.withPlugin({
+      transformQuery: (args) => {
+        if (failing && args.node.kind === 'DeleteQueryNode')
+          throw new Error('Connection terminated unexpectedly');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const analytics = new AnalyticsService({
+      db: flaky,
+      catalogue: { snapshot: () => Promise.reject(new Error('the retention reads no catalogue')) },
+      retentionDays: 3,
+      rateLimit: 1000,
+      clock: () => ctx.clock.now,
+    });
+    ctx.clock.now = START + 10 * DAY_MS;
+    await expect(analytics.purgeIfNewDay()).rejects.toThrow('Connection terminated unexpectedly');
+    expect(await count()).toBe(1);
+    // The hourly check (or the next batch) the same day: the purge runs again, and goes through.
+    failing = false;
+    expect(await analytics.purgeIfNewDay()).toBe(1);
+    expect(await count()).toBe(0);
+    expect(await analytics.purgeIfNewDay()).toBe(0);
   });
 
   test('the report: funnel by (visitor, asset), empty searches by normalised query, top titles and channels, errors', async () => {

@@ -95,11 +95,19 @@ export class AnalyticsService {
     return this.purgedOn === dayOf(this.clock()) ? 0 : this.purgeExpired();
   }
 
-  /** Deletes the days older than the retention (whole days); answers how many events went. */
+  /**
+   * Deletes the days older than the retention (whole days); answers how many events went. The day
+   * counts as done once the delete went through: a failed one (the database away) is tried again
+   * by the next check or batch.
+   */
   async purgeExpired(): Promise<number> {
     const now = this.clock();
+    const deleted = await repo.deleteDaysBefore(
+      this.db,
+      dayOf(now - (this.options.retentionDays - 1) * DAY_MS),
+    );
     this.purgedOn = dayOf(now);
-    return repo.deleteDaysBefore(this.db, dayOf(now - (this.options.retentionDays - 1) * DAY_MS));
+    return deleted;
   }
 
   /** What the audience did from `from` to `to` (UTC days, inclusive; at most DASHBOARD_MAX_DAYS). */

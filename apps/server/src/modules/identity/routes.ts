@@ -96,6 +96,9 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
         ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
       }),
     );
+    // A failure of the service itself (a database it could not reach …) goes to the central error
+    // handler, which tells a database outage (503, 507) from a fault (500): better-auth answers both 500.
+    if (response.status >= 500) throw new Error(`the identity service answered ${response.status}`);
 
     reply.code(response.status);
     response.headers.forEach((value, name) => {
@@ -107,8 +110,6 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
     reply.header('cache-control', 'no-store');
     if (response.status >= 400) {
       const body = identityErrorBody(response.status, await response.text());
-      if (body.httpCode >= 500)
-        request.log.error({ status: response.status, url: request.url }, 'identity service failed');
       return reply.code(body.httpCode).type('application/json; charset=utf-8').send(body);
     }
     return reply.send(response.body === null ? null : Buffer.from(await response.arrayBuffer()));
