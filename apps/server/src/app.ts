@@ -50,7 +50,7 @@ import {
   type Identity,
 } from './modules/identity/index.js';
 import { imageRoutes, ImageService } from './modules/images/index.js';
-import { createMailer, outboxRoutes } from './modules/mail/index.js';
+import { createMailer, outboxKey, outboxRoutes } from './modules/mail/index.js';
 import { DashboardService, dashboardRoutes, type DashboardSources } from './modules/dashboard/index.js';
 import { EpgService, liveRoutes, type ScheduleReader } from './modules/live/index.js';
 import { locationRoutes } from './modules/location/routes.js';
@@ -334,8 +334,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(config.demoContent ? { cacheDir: config.cacheDir } : {}),
   });
   await app.register(identityRoutes, { identity, config, guard });
+  // The outbox page (no SMTP_URL): this machine only, with the key in DATA_DIR/outbox-key (ADR 0011).
   if (config.smtpUrl === '')
-    await app.register(outboxRoutes, { dataDir: config.dataDir, trustProxy: config.trustProxy });
+    await app.register(outboxRoutes, {
+      dataDir: config.dataDir,
+      trustProxy: config.trustProxy,
+      key: outboxKey(config.dataDir),
+    });
   await app.register(accountsRoutes, {
     tenant,
     accounts,
