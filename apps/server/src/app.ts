@@ -17,7 +17,7 @@ import { readCatalogueVersion } from './db/catalogue-version.js';
 import type { DatabaseHandle } from './db/database.js';
 import { clientErrorHandler } from './lib/client-errors.js';
 import { declareErrorAnswers } from './lib/declared-errors.js';
-import { toErrorBody } from './lib/errors.js';
+import { ApiError, toErrorBody } from './lib/errors.js';
 import { installInputGuards } from './lib/input-guard.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
@@ -115,6 +115,9 @@ declare module 'fastify' {
 
 export const OPENAPI_PATH = '/api/docs/openapi.json';
 
+/** The refusal of a request without Host: the server's links, origins and sign-in checks are built from it. */
+const MISSING_HOST = 'the request has no Host header';
+
 /** Minimum size of a body worth compressing. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -124,6 +127,8 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
+  // Security headers, computed once: on every answer, those of the HTTP parser's refusals too.
+  const headers = securityHeaders(config.publicUrl);
   const app: App = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // Fastify supports a hop count but does not type it: the same rule as a function.
@@ -140,16 +145,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       void (reply as FastifyReply).code(400).send(body);
     },
     // And so does what Node's HTTP parser refuses before routing (431, unknown methods, raw bytes in paths).
-    clientErrorHandler,
+    clientErrorHandler: clientErrorHandler(headers),
+    // Node answers an HTTP/1.1 request without Host with a bare 400 of its own (no body, no
+    // security headers) before Fastify sees it: the onRequest hook below answers it instead.
+    http: { requireHostHeader: false },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.addHook('onClose', async () => database.destroy());
 
-  // Security headers, computed once; and the request id, echoed for support and log correlation.
-  const headers = securityHeaders(config.publicUrl);
+  // The security headers and the request id (echoed for support and log correlation) on every
+  // answer; and every request names its host: without Host (an HTTP/1.0 client may leave it out,
+  // HTTP/1.1 may not), 400 in the error body, then the connection closes as Node's own answer did.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header(REQUEST_ID_HEADER, request.id);
+    if (!request.headers.host) {
+      reply.header('connection', 'close');
+      done(new ApiError(400, 'BAD_REQUEST', MISSING_HOST));
+      return;
+    }
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
