@@ -18,7 +18,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { databaseFailureOf, errorSummary } from './db/failures.js';
 import { clientErrorHandler } from './lib/client-errors.js';
 import { declareErrorAnswers } from './lib/declared-errors.js';
-import { databaseFailureBody, RETRY_AFTER_SECONDS, toErrorBody } from './lib/errors.js';
+import { ApiError, databaseFailureBody, RETRY_AFTER_SECONDS, toErrorBody } from './lib/errors.js';
 import { installInputGuards } from './lib/input-guard.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
@@ -51,7 +51,7 @@ import {
   type Identity,
 } from './modules/identity/index.js';
 import { imageRoutes, ImageService } from './modules/images/index.js';
-import { createMailer, outboxRoutes } from './modules/mail/index.js';
+import { createMailer, outboxKey, outboxRoutes } from './modules/mail/index.js';
 import { DashboardService, dashboardRoutes, type DashboardSources } from './modules/dashboard/index.js';
 import { EpgService, liveRoutes, type ScheduleReader } from './modules/live/index.js';
 import { locationRoutes } from './modules/location/routes.js';
@@ -116,6 +116,9 @@ declare module 'fastify' {
 
 export const OPENAPI_PATH = '/api/docs/openapi.json';
 
+/** The refusal of a request without Host: the server's links, origins and sign-in checks are built from it. */
+const MISSING_HOST = 'the request has no Host header';
+
 /** Minimum size of a body worth compressing. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -125,6 +128,8 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
+  // Security headers, computed once: on every answer, those of the HTTP parser's refusals too.
+  const headers = securityHeaders(config.publicUrl);
   const app: App = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // Fastify supports a hop count but does not type it: the same rule as a function.
@@ -141,16 +146,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       void (reply as FastifyReply).code(400).send(body);
     },
     // And so does what Node's HTTP parser refuses before routing (431, unknown methods, raw bytes in paths).
-    clientErrorHandler,
+    clientErrorHandler: clientErrorHandler(headers),
+    // Node answers an HTTP/1.1 request without Host with a bare 400 of its own (no body, no
+    // security headers) before Fastify sees it: the onRequest hook below answers it instead.
+    http: { requireHostHeader: false },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.addHook('onClose', async () => database.destroy());
 
-  // Security headers, computed once; and the request id, echoed for support and log correlation.
-  const headers = securityHeaders(config.publicUrl);
+  // The security headers and the request id (echoed for support and log correlation) on every
+  // answer; and every request names its host: without Host (an HTTP/1.0 client may leave it out,
+  // HTTP/1.1 may not), 400 in the error body, then the connection closes as Node's own answer did.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header(REQUEST_ID_HEADER, request.id);
+    if (!request.headers.host) {
+      reply.header('connection', 'close');
+      done(new ApiError(400, 'BAD_REQUEST', MISSING_HOST));
+      return;
+    }
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
@@ -352,8 +366,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(config.demoContent ? { cacheDir: config.cacheDir } : {}),
   });
   await app.register(identityRoutes, { identity, config, guard });
+  // The outbox page (no SMTP_URL): this machine only, with the key in DATA_DIR/outbox-key (ADR 0011).
   if (config.smtpUrl === '')
-    await app.register(outboxRoutes, { dataDir: config.dataDir, trustProxy: config.trustProxy });
+    await app.register(outboxRoutes, {
+      dataDir: config.dataDir,
+      trustProxy: config.trustProxy,
+      key: outboxKey(config.dataDir),
+    });
   await app.register(accountsRoutes, {
     tenant,
     accounts,

@@ -120,7 +120,7 @@ export const ConfigSchema = Type.Object({
   ),
   SMTP_URL: text(
     '',
-    '`smtp://` or `smtps://` URL of the mail relay (`user:password@host:port`). Empty: mail is written to `DATA_DIR/outbox` and listed at `/dev/outbox`; required with `DATABASE_URL`.',
+    '`smtp://` or `smtps://` URL of the mail relay (`user:password@host:port`). Empty: mail is written to `DATA_DIR/outbox`, printed by `npm run mail:outbox` and listed at `/dev/outbox` (on this machine, with the outbox key of `DATA_DIR/outbox-key` the log prints at start); required with `DATABASE_URL`.',
     {
       pattern: '^(|smtps?://[^/]+.*)$',
       'x-expected': 'empty or an smtp:// or smtps:// URL',

@@ -12,6 +12,7 @@ import { DEMO_TV_SUBSCRIBER, seedDemoTvSubscriber } from './modules/tv-provider/
 import { importDemoIfEmpty } from './modules/catalogue/demo-content.js';
 import { DemoPreparation } from './modules/media/demo/prepare.js';
 import { createLogger } from './lib/logger.js';
+import { outboxKey, outboxLink } from './modules/mail/index.js';
 import { SERVER_VERSION } from './lib/version.js';
 
 /** Stopping must finish within 5 s; past this the process gives up and exits with code 1. */
@@ -156,6 +157,11 @@ log.info(
   { url: `http://${shownHost}:${port}`, publicUrl: config.publicUrl, version: SERVER_VERSION },
   `listening on http://${shownHost}:${port}`,
 );
+// Without SMTP_URL: the link that opens the mail outbox on this machine, with its key (ADR 0011).
+if (config.smtpUrl === '') {
+  const outbox = outboxLink(config.host, port, outboxKey(config.dataDir));
+  log.info({ outbox }, `mail outbox (no SMTP_URL), on this machine: ${outbox}`);
+}
 // A localhost PUBLIC_URL on a server other machines reach: say who needs PUBLIC_URL (sign-in, mail links).
 const publicUrlHint = publicUrlWarning(config);
 if (publicUrlHint !== null) log.warn({ publicUrl: config.publicUrl, host: config.host }, publicUrlHint);

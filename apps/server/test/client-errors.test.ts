@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../src/app.js';
+import { securityHeaders } from '../src/lib/security-headers.js';
 import { buildTestApp, createTestDatabase, engines, type TestDatabase } from './helpers/test-app.js';
 
 /** What reaches the socket: status, headers and body of the first answer to raw bytes. */
@@ -105,6 +106,35 @@ describe.each(engines)('client errors before routing (%s)', (engine) => {
     const answer = await rawRequest(port, request('PURGE /v2/location HTTP/1.1'));
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toEqual({ httpCode: 404, message: 'NOT_FOUND' });
+  });
+
+  /** The security headers every answer carries (lib/security-headers.ts). */
+  const expectSecurityHeaders = (answer: RawAnswer) => {
+    for (const [name, value] of Object.entries(securityHeaders('http://localhost:8080')))
+      expect(answer.headers[name], name).toBe(value);
+  };
+
+  test.each([
+    ['HTTP/1.0', 'GET /healthz HTTP/1.0\r\n\r\n'],
+    ['HTTP/1.1', 'GET /healthz HTTP/1.1\r\n\r\n'],
+    ['HTTP/1.1, an empty Host', 'GET /healthz HTTP/1.1\r\nHost:\r\n\r\n'],
+    ['HTTP/1.0, an unknown page', 'GET /nulle-part HTTP/1.0\r\n\r\n'],
+  ])(
+    'a request without Host (%s) answers 400 in the error body, with the security headers, and the connection closes',
+    async (_name, bytes) => {
+      const answer = await rawRequest(port, bytes);
+      expectErrorBody(answer, 400, 'BAD_REQUEST');
+      expect(JSON.parse(answer.body).extendedMessage).toBe('the request has no Host header');
+      expectSecurityHeaders(answer);
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer.headers.connection).toBe('close');
+    },
+  );
+
+  test('what the parser refuses carries the security headers too', async () => {
+    const answer = await rawRequest(port, request('BREW /healthz HTTP/1.1'));
+    expectErrorBody(answer, 400, 'BAD_REQUEST');
+    expectSecurityHeaders(answer);
   });
 
   test('a request the parser cannot read answers 400 in the error body', async () => {

@@ -137,6 +137,20 @@ export const identityPaths = {
   providers: '/identity/providers',
 } as const;
 
+/**
+ * The web app's pages a browser comes back to from the identity service: after a verification
+ * link (`&error=…` when it expired or was used), a reset link (`&token=…`, or
+ * `&error=INVALID_TOKEN`), a provider's sign-in (done, or failed with `&error=…`). The web app
+ * names them in its calls; the server sends better-auth's error page (`/identity/error?error=…`)
+ * to the one of its code, where the visitor reads it in their language.
+ */
+export const identityReturnPaths = {
+  verified: '/login?verified=1',
+  reset: '/login?reset=1',
+  socialDone: '/login?social=done',
+  socialFailed: '/login?social=failed',
+} as const;
+
 /** Social sign-in providers the identity service knows (each shown only when configured). */
 export const SOCIAL_PROVIDER_IDS = ['google', 'facebook', 'twitter'] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];

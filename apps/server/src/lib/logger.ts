@@ -31,16 +31,29 @@ export function redactCredentials(text: string): string {
 }
 
 /**
+ * A request's URL also loses a `key=` (the outbox link's key, modules/mail/outbox-key.ts): only
+ * here, not in the net below, since the start banner prints that link on purpose.
+ */
+const URL_CREDENTIALS: [RegExp, string][] = [[/([?&]key=)[^&#\s"\\]*/gi, `$1${REDACTED}`]];
+
+/** A request URL as the log shows it: every credential above, and a `key=`, redacted. */
+function redactRequestUrl(url: string): string {
+  let result = redactCredentials(url);
+  for (const [pattern, replacement] of URL_CREDENTIALS) result = result.replace(pattern, replacement);
+  return result;
+}
+
+/**
  * Serializers for the fields that carry a URL: the request line's `url` (app.ts), a `req`
  * (Fastify's shape) and an error whose message quotes a URL. Then, as a net for any other
  * field, every line is redacted once more as it is written (`hooks.streamWrite`).
  */
 const serializers: LoggerOptions['serializers'] = {
-  url: (url: unknown) => (typeof url === 'string' ? redactCredentials(url) : url),
+  url: (url: unknown) => (typeof url === 'string' ? redactRequestUrl(url) : url),
   req: (req: unknown) => {
     if (req === null || typeof req !== 'object') return req;
     const copy = { ...(req as Record<string, unknown>) };
-    if (typeof copy.url === 'string') copy.url = redactCredentials(copy.url);
+    if (typeof copy.url === 'string') copy.url = redactRequestUrl(copy.url);
     return copy;
   },
   err: (err: Error) => {

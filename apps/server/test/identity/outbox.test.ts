@@ -3,9 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { identityPaths } from '@antenne/contract';
 import type { App } from '../../src/app.js';
+import { readOutboxKey } from '../../src/modules/mail/index.js';
 import { buildTestApp, createTestDatabase, type TestDatabase } from '../helpers/test-app.js';
 
-/** The embedded default: no SMTP_URL, mail written to DATA_DIR/outbox and listed at /dev/outbox for the machine itself. */
+/**
+ * The embedded default: no SMTP_URL, mail written to DATA_DIR/outbox and listed at /dev/outbox
+ * for the person at the machine (the proxy case and the key: test/mail/outbox-key.test.ts).
+ */
 describe('mail without SMTP_URL (embedded mode)', () => {
   let testDb: TestDatabase;
   let app: App;
@@ -20,7 +24,7 @@ describe('mail without SMTP_URL (embedded mode)', () => {
     await testDb?.cleanup();
   });
 
-  test('a verification mail lands in DATA_DIR/outbox as .eml and is listed, with its link, on /dev/outbox from this machine only', async () => {
+  test('a verification mail lands in DATA_DIR/outbox as .eml and is listed, with its link, on /dev/outbox from this machine with the outbox key only', async () => {
     const signUp = await app.inject({
       method: 'POST',
       url: identityPaths.signUpEmail,
@@ -35,14 +39,23 @@ describe('mail without SMTP_URL (embedded mode)', () => {
     expect(raw).toMatch(/^To: ines@example\.com$/m);
     expect(raw).toMatch(/^Content-Type: multipart\/alternative/m);
 
-    const page = await app.inject({ url: '/dev/outbox', remoteAddress: '127.0.0.1' });
+    // The outbox link the log prints at start: its key for a cookie, then the page.
+    const key = readOutboxKey(testDb.options.dataDir);
+    const link = await app.inject({ url: `/dev/outbox?key=${key}`, remoteAddress: '127.0.0.1' });
+    expect(link.statusCode).toBe(303);
+    const cookie = String(link.headers['set-cookie']).split(';')[0]!;
+    const page = await app.inject({ url: '/dev/outbox', remoteAddress: '127.0.0.1', headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     // In the visitor's language (no language stored: Accept-Language), with the link clickable.
     expect(page.body).toContain('Confirme su dirección de correo electrónico');
     expect(page.body).toMatch(/<a href="http:\/\/localhost:8080\/identity\/verify-email\?token=[^"]+">/);
 
-    const remote = await app.inject({ url: '/dev/outbox', remoteAddress: '203.0.113.9' });
+    const remote = await app.inject({
+      url: '/dev/outbox',
+      remoteAddress: '203.0.113.9',
+      headers: { cookie },
+    });
     expect(remote.statusCode).toBe(404);
   });
 

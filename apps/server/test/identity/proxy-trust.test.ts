@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { identityPaths } from '@antenne/contract';
 import type { App } from '../../src/app.js';
 import type { TrustProxy } from '../../src/config.js';
-import { readOutbox } from '../../src/modules/mail/mailer.js';
+import { readOutbox, readOutboxKey } from '../../src/modules/mail/index.js';
 import { IdentityClient, linkIn } from '../helpers/identity-client.js';
 import { buildTestApp, createTestDatabase, engines, type TestDatabase } from '../helpers/test-app.js';
 
@@ -10,7 +10,9 @@ import { buildTestApp, createTestDatabase, engines, type TestDatabase } from '..
  * Issue 13 item 1: who counts as "local" and whose address a rate limit counts. The outbox
  * (embedded mode, no SMTP_URL) holds reset links, so reading it is taking over any account: it
  * answers only a caller on this machine talking to the server directly — judged by the socket,
- * never by a header, and never through a proxy, even one on the same host.
+ * never by a header, and never through a proxy, even one on the same host. Issue 30 added the
+ * outbox key on top (test/mail/outbox-key.test.ts): every request below carries it, so that what
+ * refuses them here is the local rule alone.
  */
 
 const PASSWORD = 'Motdepasse1!';
@@ -91,6 +93,8 @@ describe.each(engines)('/dev/outbox and TRUST_PROXY (%s)', (engine) => {
   afterAll(async () => testDb?.cleanup());
 
   const outboxApp = (trustProxy: TrustProxy) => buildTestApp(testDb, { config: { smtpUrl: '', trustProxy } });
+  /** The cookie the outbox link's key is exchanged for (the key of this DATA_DIR, made by the first app). */
+  const outboxCookie = () => `antenne_outbox_key=${readOutboxKey(testDb.options.dataDir)}`;
 
   /**
    * The attack of the issue, end to end: ask a reset of the victim's password, read the link on
@@ -113,7 +117,7 @@ describe.each(engines)('/dev/outbox and TRUST_PROXY (%s)', (engine) => {
     const page = await app.inject({
       url: '/dev/outbox',
       remoteAddress: request.remoteAddress,
-      headers: request.headers,
+      headers: { ...request.headers, cookie: outboxCookie() },
     });
     const link = /href="(https?:\/\/[^"]+reset-password[^"]+)"/.exec(page.body)?.[1];
     if (page.statusCode !== 200 || link === undefined)
@@ -154,7 +158,11 @@ describe.each(engines)('/dev/outbox and TRUST_PROXY (%s)', (engine) => {
           });
         }
         // When TRUST_PROXY names the loopback peer as a proxy, even a bare local request may be one.
-        const local = await app.inject({ url: '/dev/outbox', ...OWNER });
+        const local = await app.inject({
+          url: '/dev/outbox',
+          remoteAddress: OWNER.remoteAddress,
+          headers: { ...OWNER.headers, cookie: outboxCookie() },
+        });
         expect(local.statusCode).toBe(trustProxy === false ? 200 : 404);
       } finally {
         await app.close();
@@ -162,7 +170,7 @@ describe.each(engines)('/dev/outbox and TRUST_PROXY (%s)', (engine) => {
     },
   );
 
-  test('the person on the server itself (a direct loopback call, no proxy) reads the outbox — what the attacker was after', async () => {
+  test('the person on the server itself (a direct loopback call, no proxy, the outbox key) reads the outbox — what the attacker was after', async () => {
     const app = await outboxApp(false);
     try {
       expect(await takeOver(app, OWNER)).toMatchObject({ tookOver: true, outboxStatus: 200 });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   identityPaths,
+  identityReturnPaths,
   queryKeys,
   type IdentityAuthAnswer,
   type IdentityProviders,
@@ -19,9 +20,12 @@ import { apiRequest, isApiError, NETWORK_ERROR } from './client';
  */
 
 /** Where a verification link lands (better-auth adds `&error=…` when the link is expired or used). */
-export const VERIFIED_CALLBACK = '/login?verified=1';
-/** Where a reset link lands: better-auth adds `&token=…`, or `&error=INVALID_TOKEN`. */
-export const RESET_CALLBACK = '/login?reset=1';
+export const VERIFIED_CALLBACK = identityReturnPaths.verified;
+/**
+ * Where a reset link lands: better-auth adds `&token=…`, or `&error=INVALID_TOKEN` (the server
+ * sends a link that lost its callback here too, not to better-auth's own error page).
+ */
+export const RESET_CALLBACK = identityReturnPaths.reset;
 
 export class IdentityError extends Error {
   readonly status: number;

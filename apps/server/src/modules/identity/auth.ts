@@ -29,6 +29,14 @@ export const IDENTITY_TABLES = {
   rateLimit: 'identity_rate_limit',
 } as const;
 
+/**
+ * better-auth's error page: where its reset link sends a browser for an unknown, used or expired
+ * token (`?error=INVALID_TOKEN`, also when the link lost its callbackURL) and its provider
+ * sign-ins for a failure with no errorCallbackURL (`onAPIError.errorURL` below). routes.ts
+ * answers it, before better-auth's own English page could.
+ */
+export const IDENTITY_ERROR_PATH = `${IDENTITY_BASE_PATH}/error`;
+
 /** ID tokens (exchanged at firebaseLogin) live this long. */
 export const ID_TOKEN_TTL = '15m';
 /** Identity cookie sessions last 7 days. */
@@ -114,7 +122,12 @@ export function createIdentity({
     telemetry: { enabled: false },
     // Every line in the app's log (logger.ts): better-auth's own, and the error each refused request ends with.
     logger: identityLogger(log),
-    onAPIError: { onError: logIdentityError(log) },
+    onAPIError: {
+      onError: logIdentityError(log),
+      // A browser's failure goes to our error route (routes.ts), which sends it on to the web
+      // app's page for the code: never better-auth's own English page. Relative: the visitor's origin.
+      errorURL: IDENTITY_ERROR_PATH,
+    },
     user: {
       modelName: IDENTITY_TABLES.user,
       additionalFields: {

@@ -4,13 +4,14 @@ import {
   IDENTITY_BASE_PATH,
   identityPaths,
   IdentityProvidersSchema,
+  identityReturnPaths,
   SOCIAL_PROVIDER_IDS,
   type ErrorBody,
   type IdentityProviders,
 } from '@antenne/contract';
 import type { Config } from '../../config.js';
 import { errorCodeOfStatus } from '../../lib/errors.js';
-import type { Identity } from './auth.js';
+import { IDENTITY_ERROR_PATH, type Identity } from './auth.js';
 import { createOriginPolicy, DIRECT_ORIGIN_HEADER, untrustedOrigin } from './origins.js';
 import { IDENTITY_ENDPOINTS } from './openapi.js';
 
@@ -23,6 +24,18 @@ export interface IdentityRoutesOptions {
 
 /** The header better-auth reads the client's address from (auth.ts): always ours, never the client's. */
 const CLIENT_IP_HEADER = 'x-antenne-client-ip';
+
+/**
+ * The web app's page for better-auth's error code, where the visitor reads it in their language:
+ * a bad reset link → the reset page saying to ask for a new one; anything else (a provider's
+ * sign-in that failed, state lost, account not linked …, or no code) → the sign-in page saying
+ * the sign-in did not complete.
+ */
+export function identityErrorPage(code: unknown): string {
+  const known = typeof code === 'string' && /^[A-Za-z0-9_'-]{1,100}$/.test(code) ? code : 'UNKNOWN';
+  if (known === 'INVALID_TOKEN') return `${identityReturnPaths.reset}&error=INVALID_TOKEN`;
+  return `${identityReturnPaths.socialFailed}&error=${encodeURIComponent(known)}`;
+}
 
 /**
  * Mounts the identity service under /identity: every better-auth endpoint (sign-up, sign-in,
@@ -53,6 +66,12 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
       reply.header('cache-control', 'public, max-age=300');
       return providers;
     },
+  );
+
+  app.get(IDENTITY_ERROR_PATH, { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .redirect(identityErrorPage((request.query as Record<string, unknown>).error), 302),
   );
 
   const origins = createOriginPolicy(config);

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { identityPaths } from '@antenne/contract';
+import { identityPaths, identityReturnPaths } from '@antenne/contract';
 import { renderApp } from '../../../test/render-app';
 import { apiError, json, mockFetch, requestsTo } from '../../../test/fetch-mock';
 import { accountHandlers, bodyOf } from './account-fixtures';
@@ -73,5 +73,28 @@ describe('links from the identity mails', () => {
     renderApp('/login?reset=1&error=INVALID_TOKEN');
     expect(await screen.findByRole('alert')).toHaveTextContent(/Ce lien de réinitialisation a expiré/);
     expect(screen.getByLabelText('Nouveau mot de passe')).toBeDisabled();
+  });
+});
+
+/**
+ * Where the server sends better-auth's error page (/identity/error?error=CODE, its
+ * identityErrorPage): the pages the identity service's returns already use, in the visitor's language.
+ */
+describe("the identity service's error page", () => {
+  test('a bad reset link (INVALID_TOKEN) opens the reset page saying to ask for a new link', async () => {
+    mockFetch(accountHandlers());
+    renderApp(`${identityReturnPaths.reset}&error=INVALID_TOKEN`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nouveau mot de passe' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(/Ce lien de réinitialisation a expiré/);
+  });
+
+  test('any other code (a provider sign-in that failed) says on the sign-in page that the sign-in did not complete', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch(accountHandlers());
+    renderApp(`${identityReturnPaths.socialFailed}&error=state_mismatch`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "La connexion n'a pas abouti. Veuillez réessayer.",
+    );
+    expect(screen.getByRole('form', { name: 'Connexion par e-mail' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SocialProviderId, type UserProfile } from '@antenne/contract';
+import { identityReturnPaths, type SocialProviderId, type UserProfile } from '@antenne/contract';
 import {
   getIdentitySession,
   sendVerificationEmail,
@@ -32,8 +32,9 @@ import { DocumentTitle } from '../../lib/document-head';
 const AccountSettings = lazy(() => import('./account-settings'));
 
 /** Where a social provider sends the browser back (the page completes the sign-in there). */
-export const SOCIAL_CALLBACK = '/login?social=done';
-export const SOCIAL_ERROR_CALLBACK = '/login?social=failed';
+export const SOCIAL_CALLBACK = identityReturnPaths.socialDone;
+/** Also where the server sends better-auth's error page for any code but a bad reset link's. */
+export const SOCIAL_ERROR_CALLBACK = identityReturnPaths.socialFailed;
 
 const SUSPENSION_CODES = new Set(['SUSPENDED_HOUSEHOLD', 'INACTIVE_HOUSEHOLD']);
 
