@@ -15,6 +15,7 @@ import type { ErrorBody } from '@antenne/contract';
 import type { Config } from './config.js';
 import { readCatalogueVersion } from './db/catalogue-version.js';
 import type { DatabaseHandle } from './db/database.js';
+import { localeTagFormat } from './lib/locale-tag.js';
 import { clientErrorHandler } from './lib/client-errors.js';
 import { declareErrorAnswers } from './lib/declared-errors.js';
 import { toErrorBody } from './lib/errors.js';
@@ -141,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     // And so does what Node's HTTP parser refuses before routing (431, unknown methods, raw bytes in paths).
     clientErrorHandler,
+    // Request schemas may say `format: locale-tag` (the contract's LocaleTagSchema: a tag Intl accepts).
+    ajv: { plugins: [localeTagFormat] },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.addHook('onClose', async () => database.destroy());
