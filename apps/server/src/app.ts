@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import { readCatalogueVersion } from './db/catalogue-version.js';
 import type { DatabaseHandle } from './db/database.js';
 import { databaseFailureOf, errorSummary } from './db/failures.js';
+import { localeTagFormat } from './lib/locale-tag.js';
 import { clientErrorHandler } from './lib/client-errors.js';
 import { declareErrorAnswers } from './lib/declared-errors.js';
 import { ApiError, databaseFailureBody, RETRY_AFTER_SECONDS, toErrorBody } from './lib/errors.js';
@@ -56,7 +57,7 @@ import { DashboardService, dashboardRoutes, type DashboardSources } from './modu
 import { EpgService, liveRoutes, type ScheduleReader } from './modules/live/index.js';
 import { locationRoutes } from './modules/location/routes.js';
 import { DEMO_IMAGES_DIR, mediaRoutes, type DemoPreparation } from './modules/media/index.js';
-import { DisplayAdsService, displayAdsRoutes } from './modules/ads/index.js';
+import { DisplayAdsService, displayAdsRoutes, PrerollService, prerollRoutes } from './modules/ads/index.js';
 import { createPlaybackServices, PlaybackMediaRegistry, playbackRoutes } from './modules/playback/index.js';
 import { RecordingsService, recordingsRoutes } from './modules/recordings/index.js';
 import { TestDistributor, TvProviderService, tvProviderRoutes } from './modules/tv-provider/index.js';
@@ -150,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Node answers an HTTP/1.1 request without Host with a bare 400 of its own (no body, no
     // security headers) before Fastify sees it: the onRequest hook below answers it instead.
     http: { requireHostHeader: false },
+    // Request schemas may say `format: locale-tag` (the contract's LocaleTagSchema: a tag Intl accepts).
+    ajv: { plugins: [localeTagFormat] },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.addHook('onClose', async () => database.destroy());
@@ -408,7 +411,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   await app.register(recordingsRoutes, { tenant, recordings, sessions: accounts });
-  // Playback: entitlement/play, the token-protected media, the ClearKey licence, ads, the eventsink.
+  // Playback: entitlement/play, the token-protected media, the ClearKey licence, the eventsink.
   const playback = createPlaybackServices({
     db: database.db,
     tenant,
@@ -430,7 +433,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A play's X-Adobe-Primetime-MediaToken is checked as adobePrimetimeLogin checks it.
     mediaTokens: tvProvider,
   });
-  // Display ads (issue 17): the slots' decision, house creatives, tracking; `displayAds.report` feeds the staff dashboard.
+  // Ads: the pre-roll's VAST decision of a play session and its pixels, then the display slots (issue 17: decision,
+  // house creatives, tracking; `displayAds.report` feeds the staff dashboard). One consent check for both.
+  const preroll = new PrerollService({
+    db: database.db,
+    tenant,
+    registry: playbackMedia,
+    playSessions: playback.play,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  await app.register(prerollRoutes, { tenant, preroll });
   const displayAds = new DisplayAdsService({
     db: database.db,
     tenant,

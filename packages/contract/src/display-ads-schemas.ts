@@ -1,10 +1,12 @@
 import { Type, type Static } from 'typebox';
+import { CONSENT_STRING_MAX } from './consent.js';
 import { AD_DISPLAY_EVENTS, AD_PAGES, AD_SIZE_CLASSES, AD_SLOTS } from './display-ads.js';
 
 /** The display ads' request and answer schemas (display-ads.ts has the values the web app uses). */
 
-const Consent = Type.String({
-  maxLength: 200,
+/** Our consent string as an ad call carries it (`consent`, docs/consent.md): the pre-roll's and the display slots'. */
+export const ConsentStringSchema = Type.String({
+  maxLength: CONSENT_STRING_MAX,
   description: 'our consent string: v1;analytics=0|1;advertising=0|1;at=<s>',
 });
 const Category = Type.String({
@@ -19,7 +21,7 @@ export const DisplayAdQuerySchema = Type.Object({
   size: Type.Enum(AD_SIZE_CLASSES),
   page: Type.Enum(AD_PAGES),
   category: Type.Optional(Category),
-  consent: Type.Optional(Consent),
+  consent: Type.Optional(ConsentStringSchema),
   view: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'the page view number' })),
   index: Type.Optional(Type.Integer({ minimum: 0, maximum: 9, description: "the slot's order on the page" })),
   lang: Type.Optional(Type.String({ maxLength: 8, pattern: '^[a-z]{2}(-[A-Za-z]{2})?$' })),
@@ -31,7 +33,7 @@ export const DisplayAdTrackQuerySchema = Type.Object({
   slot: Type.Enum(AD_SLOTS),
   size: Type.Enum(AD_SIZE_CLASSES),
   page: Type.Enum(AD_PAGES),
-  consent: Type.Optional(Consent),
+  consent: Type.Optional(ConsentStringSchema),
 });
 
 export const DisplayAdCreativeParamsSchema = Type.Object({

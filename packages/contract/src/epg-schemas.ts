@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { AssetSchema, FIELD_SETS } from './asset.js';
 import { FieldListSchema, PageNumberSchema } from './catalogue.js';
+import { LocaleTagSchema } from './locale-tag-schemas.js';
 import { EPG_DEFAULT_PAGE_SIZE, EPG_MAX_DAYS_AROUND, EPG_MAX_PAGE_SIZE } from './epg.js';
 
 /**
@@ -138,7 +139,9 @@ export const OnNowQuerySchema = Type.Object({
   minutesForward: Type.Optional(Type.Integer({ minimum: 0, maximum: 24 * 60, default: 0 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
   pageNumber: Type.Optional(PageNumberSchema),
-  sortingLocale: Type.Optional(Type.String({ maxLength: 35 })),
+  sortingLocale: Type.Optional(
+    LocaleTagSchema('the language the channels are sorted in, by their title (en, fr-CA …)'),
+  ),
   client: Type.Optional(Type.String()),
 });
 export type OnNowQuery = Static<typeof OnNowQuerySchema>;

@@ -23,6 +23,8 @@ export * from './recordings.js';
 export * from './recordings-schemas.js';
 export * from './dashboard.js';
 export * from './consent.js';
+export * from './locale-tag.js';
+export * from './locale-tag-schemas.js';
 export * from './crashes.js';
 export * from './crashes-schemas.js';
 export * from './display-ads.js';

@@ -276,7 +276,7 @@ describe.each(engines)('display ads (%s)', (engine) => {
         creatives: [a!, b!],
         clock: () => NOW,
       });
-      const viewer = { country: 'FR', address: '90.0.0.9', cookies: undefined };
+      const viewer = { country: 'FR', address: '90.0.0.9', cookies: undefined, origin: 'http://localhost' };
       const ids = await Promise.all(
         [0, 1, 2, 3].map(
           async (view) =>
@@ -301,7 +301,7 @@ describe.each(engines)('display ads (%s)', (engine) => {
         clock: () => now,
         limitPerMinute: 3,
       });
-      const viewer = { country: 'FR', address: '90.0.0.77', cookies: undefined };
+      const viewer = { country: 'FR', address: '90.0.0.77', cookies: undefined, origin: 'http://localhost' };
       const event = CLICK;
       for (let i = 0; i < 3; i++) await ads.track(event, viewer);
       await expect(ads.track(event, viewer)).rejects.toMatchObject({ httpCode: 429 });
@@ -323,7 +323,12 @@ describe.each(engines)('display ads (%s)', (engine) => {
           clock: () => now,
           retentionDays: 2,
         });
-        const viewer = { country: 'FR', address: '90.0.0.90', cookies: undefined };
+        const viewer = {
+          country: 'FR',
+          address: '90.0.0.90',
+          cookies: undefined,
+          origin: 'http://localhost',
+        };
         const today = new Date(NOW).toISOString().slice(0, 10);
         const clicksOn = async (from: string, to: string) =>
           (await ads.report({ from, to })).daily.map((d) => [d.day, d.clicks]);
@@ -357,7 +362,7 @@ describe.each(engines)('display ads (%s)', (engine) => {
         tenant: TENANT,
         config: { provider: 'gpt', networkCode: '1234', siteNames: ['a', 'b'] },
       });
-      const viewer = { country: 'FR', address: '90.0.0.10', cookies: undefined };
+      const viewer = { country: 'FR', address: '90.0.0.10', cookies: undefined, origin: 'http://localhost' };
       expect(
         await ads.decide({ slot: 'top', size: 'large', page: 'home', consent: ACCEPTED, view: 3 }, viewer),
       ).toEqual({ ad: null, gpt: { adUnit: '/1234/b/home/top', width: 970, height: 250 } });

@@ -42,6 +42,8 @@ export interface FuzzRequest {
   /** Another method than the operation's, one the path does not have (a stray request): only the error body is checked. */
   strayMethod?: string;
   url: string;
+  /** The operation's declared query parameters this request carries (the run's coverage). */
+  queryParams: string[];
   auth: Auth;
   headers: Record<string, string>;
   payload?: string | Buffer;

@@ -63,6 +63,36 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'é'.repeat(300),
   'x'.repeat(5_000),
   'y'.repeat(70_000),
+  // Locale-like junk: what a parameter handed to Intl (a collator, localeCompare, a formatter) throws on.
+  'x',
+  '12',
+  'en-',
+  'a b',
+  'ü',
+  'en_GB',
+  'fr-FR-',
+  '-fr',
+  'de-1996-1996',
+  'en,fr',
+  'zz-ZZZZ-9',
+  // Unicode without NUL: fullwidth, combining, right to left, astral, long.
+  'ＦＲ',
+  'e\u0301',
+  'ع',
+  '𝔣𝔯',
+  'ü'.repeat(100),
+];
+
+/** Language tags Intl takes (the contract's LocaleTagSchema, `format: locale-tag`). */
+export const LOCALE_TAGS: readonly string[] = [
+  'fr',
+  'en',
+  'EN',
+  'en-GB',
+  'fr-CA',
+  'zh-Hant-TW',
+  'de-CH-1996',
+  'ar-u-nu-latn',
 ];
 
 /** What no engine stores as sent (PostgreSQL refuses NUL outright): drawn most often. */
@@ -123,6 +153,16 @@ function stringFor(schema: JsonSchema, hostile: number): fc.Arbitrary<string> {
   if (schema.format === 'date-time')
     choices.push({ weight: 6, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) });
   if (schema.format === 'email') choices.push({ weight: 6, arbitrary: fc.emailAddress() });
+  if (schema.format === 'locale-tag')
+    choices.push({ weight: 10, arbitrary: fc.constantFrom(...LOCALE_TAGS) });
+  // Any text the schema allows, NUL-free unicode included (a schema without a pattern does not restrict the characters).
+  if (schema.pattern === undefined && schema.format === undefined)
+    choices.push({
+      weight: 2,
+      arbitrary: fc
+        .string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, Math.max(min, 40)) })
+        .filter((text) => !text.includes('\u0000') && text.length <= max),
+    });
   // The edges: exactly the longest allowed, one past it.
   if (schema.maxLength !== undefined && schema.maxLength <= 100_000) {
     choices.push({ weight: 1, arbitrary: fc.constant('m'.repeat(schema.maxLength)) });

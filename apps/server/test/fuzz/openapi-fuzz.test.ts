@@ -13,19 +13,23 @@ import {
 } from './answers.js';
 import type { JsonSchema } from './arbitraries.js';
 import { requestGenerator } from './requests.js';
-import { ENDS_SESSION, fuzzSession } from './session.js';
+import { ENDS_SESSION, fuzzCatalogue, fuzzSession } from './session.js';
 
 /**
  * A property-based fuzzer driven by the OpenAPI document (/api/docs/openapi.json): fast-check
  * draws requests for every operation — anonymous, with a real session (firebaseLogin as the other
  * suites sign in, and the identity service's cookie), with a bogus token — from the operation's
- * own schemas, with real ids (assets, profiles, the favourites list, play sessions, signed media
- * paths) and hostile values mixed in (NUL, lone surrogates, huge strings, deep or broken JSON,
- * invalid UTF-8, odd content types). Every answer must be below 500, of a status the operation
- * declares, match the schema declared for it, and every error answer must be the error body.
+ * own schemas, with real ids (assets, channels, profiles, the favourites list, play sessions,
+ * signed media paths, a consent string) and hostile values mixed in (NUL, lone surrogates, huge
+ * strings, locale-like junk, NUL-free unicode, deep or broken JSON, invalid UTF-8, odd content
+ * types). Every answer must be below 500, of a status the operation declares, match the schema
+ * declared for it, and every error answer must be the error body. Each declared query parameter
+ * is present in two requests of three, and the run must have sent every one of every operation
+ * at least once (the last test: coverage the engines share, each engine drawing its own requests).
  *
  * FUZZ_RUNS (requests in all, default 5000, shared by the engines) and FUZZ_SEED (to replay a
- * run) are read from the environment; the seed is printed, and named in any failure.
+ * run; engine n draws from FUZZ_SEED + n) are read from the environment; the seed is printed, and
+ * named in any failure.
  */
 
 /** Requests in all, shared by the engines (SQLite alone sends them all). */
@@ -41,6 +45,13 @@ const REFRESH_EVERY = 100;
 /** The seed and the tally of a run, on the test's output. */
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
+/** `<operation> ?<name>` of every declared query parameter, and of those a request carried (all engines). */
+const queryParameter = (op: FuzzOperation, name: string) => `${op.key} ?${name}`;
+const declaredQuery = new Set<string>();
+const sentQuery = new Map<string, number>();
+/** Below this many requests in all, a run is too short to be held to carrying every query parameter. */
+const COVERAGE_RUNS = 5000;
+
 describe.each(engines)('fuzzing the API from its OpenAPI document (%s)', (engine) => {
   let f: PlaybackFixture;
   let app: App;
@@ -53,10 +64,13 @@ describe.each(engines)('fuzzing the API from its OpenAPI document (%s)', (engine
   let withAuth: (request: FuzzRequest) => Record<string, string>;
 
   beforeAll(async () => {
-    f = await setUpPlayback(engine);
+    f = await setUpPlayback(engine, { catalogue: fuzzCatalogue() });
     app = f.app;
     doc = (await app.inject('/api/docs/openapi.json')).json<OpenApiDocument>();
     operations = operationsOf(doc);
+    for (const op of operations)
+      for (const p of op.operation.parameters ?? [])
+        if (p.in === 'query') declaredQuery.add(queryParameter(op, p.name));
     ({ problemOf, strayOperation } = answerChecker(doc));
     const session = fuzzSession(engine, f);
     ({ refresh, withAuth } = session);
@@ -122,8 +136,13 @@ describe.each(engines)('fuzzing the API from its OpenAPI document (%s)', (engine
           ...(request.payload === undefined ? {} : { payload: request.payload }),
         });
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        if (request.strayMethod === undefined)
+        if (request.strayMethod === undefined) {
           reached.set(request.op.key, (reached.get(request.op.key) ?? 0) + 1);
+          for (const name of request.queryParams) {
+            const key = queryParameter(request.op, name);
+            sentQuery.set(key, (sentQuery.get(key) ?? 0) + 1);
+          }
+        }
         const problem = problemOf(
           request.strayMethod === undefined ? request.op : strayOperation,
           res.statusCode,
@@ -145,7 +164,8 @@ describe.each(engines)('fuzzing the API from its OpenAPI document (%s)', (engine
           await refresh(request.op.path.startsWith('/identity/'));
         }
       }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      // Each engine its own requests (the seed plus its index): together they cover twice as many.
+      { numRuns: RUNS, seed: SEED + engines.indexOf(engine), endOnFailure: true },
     );
 
     print(
@@ -157,4 +177,24 @@ describe.each(engines)('fuzzing the API from its OpenAPI document (%s)', (engine
     expect(sent).toBeGreaterThanOrEqual(RUNS);
     expect([...reached.keys()].sort()).toEqual(operations.map((op) => op.key).sort());
   }, 600_000);
+});
+
+describe('the fuzzer covers the API', () => {
+  test.runIf(TOTAL_RUNS >= COVERAGE_RUNS)(
+    'every query parameter of every operation was sent at least once (the engines together)',
+    () => {
+      expect(declaredQuery.size).toBeGreaterThan(0);
+      const counts = [...declaredQuery]
+        .map((key) => [key, sentQuery.get(key) ?? 0] as const)
+        .sort(([, a], [, b]) => a - b);
+      print(
+        `fuzz: ${declaredQuery.size} query parameters, each sent ${counts[0]?.[1]} to ${counts.at(-1)?.[1]} times; ` +
+          `the rarest: ${counts
+            .slice(0, 3)
+            .map(([key, n]) => `${key} ${n}`)
+            .join(', ')}`,
+      );
+      expect([...declaredQuery].filter((key) => !sentQuery.has(key))).toEqual([]);
+    },
+  );
 });

@@ -12,7 +12,8 @@ import type { Engine } from '../../src/db/database.js';
 import { DEMO_SUBSCRIBER, seedDemoSubscriber } from '../../src/modules/accounts/demo-subscriber.js';
 import { bearer, login } from '../accounts/helpers.js';
 import { TENANT } from '../helpers/test-app.js';
-import { AD_MP4, ASSETS, type PlaybackFixture } from '../playback/helpers.js';
+import { extraAsset } from '../catalogue/helpers.js';
+import { AD_MP4, ASSETS, playbackCatalogue, type PlaybackFixture } from '../playback/helpers.js';
 import type { FuzzRequest } from './answers.js';
 import type { Pools } from './arbitraries.js';
 import { TRUSTED_ORIGIN } from './requests.js';
@@ -31,6 +32,34 @@ export const ENDS_SESSION = [
   /^DELETE .*\/user\/profile\/\{userId\}$/,
   /^POST \/identity\/(sign-out|delete-user|change-password|change-email|reset-password)$/,
 ];
+
+/**
+ * TV channels the fuzzer's catalogue adds to the playback suites' (ids the demo schedule does not
+ * generate: no programmes, nothing to store). Two at least, in two languages: a call over several
+ * channels runs its per-channel code (`channel/onnow?sortingLocale` sorts them with localeCompare —
+ * with one channel or none, the comparator never ran and a RangeError there went unseen).
+ */
+export const FUZZ_CHANNELS = ['fuzz-chaine-une', 'fuzz-chaine-deux'] as const;
+
+/** The playback suites' catalogue plus the fuzzer's channels. */
+export function fuzzCatalogue(): ReturnType<typeof playbackCatalogue> {
+  const doc = playbackCatalogue();
+  doc.assets.push(
+    ...FUZZ_CHANNELS.map((id, i) =>
+      extraAsset(id, {
+        type: 'TV_CHANNEL',
+        localized: [
+          { locale: 'fr', title: i === 0 ? 'Éclair' : 'zénith' },
+          { locale: 'en', title: i === 0 ? 'Lightning' : 'Zenith' },
+        ],
+      }),
+    ),
+  );
+  return doc;
+}
+
+/** Our consent string granting advertising (docs/consent.md): the ad calls' `consent`. */
+const ADVERTISING_CONSENT = 'v1;analytics=1;advertising=1;at=1795000000';
 
 /** The session and pools of a fuzz run on `f`'s app. */
 export function fuzzSession(engine: Engine, f: PlaybackFixture) {
@@ -94,6 +123,7 @@ export function fuzzSession(engine: Engine, f: PlaybackFixture) {
       customer: [TENANT.customer],
       businessUnit: [TENANT.businessUnit],
       assetId: [...items.map((a) => a.assetId), ...Object.values(ASSETS)],
+      channelId: [...FUZZ_CHANNELS, 'channel-59'],
       tagId: [...new Set(items.flatMap((a) => a.tags ?? []).flatMap((t) => t.tagValues.map((v) => v.tagId)))],
       list: [FAVORITES_LIST],
       configId: ['sandwich'],
@@ -109,6 +139,7 @@ export function fuzzSession(engine: Engine, f: PlaybackFixture) {
       imagePath: ['poster.jpg', 'a/b.png'],
       callbackURL: ['/login', 'https://evil.example/steal'],
       locale: ['fr', 'en', 'ar'],
+      consent: [ADVERTISING_CONSENT, 'v1;analytics=1;advertising=0;at=1795000000'],
       'x-parental-pin': ['1234', '0000'],
     });
     await refresh(true);

@@ -92,6 +92,30 @@ describe.each(engines)('on now and events (%s)', (engine) => {
     clock.ms = START;
   });
 
+  test('sortingLocale must be a language tag Intl reads: 400 naming it otherwise (it reached localeCompare: 500)', async () => {
+    for (const junk of [
+      'x',
+      '12',
+      'en-',
+      'a b',
+      'ü',
+      '',
+      'en_GB',
+      'fr-FR-',
+      'de-1996-1996',
+      'x'.repeat(36),
+    ]) {
+      const url = `${epgPaths.onNow(TENANT)}?sortingLocale=${encodeURIComponent(junk)}`;
+      const body = (await get<ErrorBody>(url, 400)).body;
+      expect(body, junk).toMatchObject({ httpCode: 400, message: 'BAD_REQUEST' });
+      expect(body.extendedMessage, junk).toMatch(/^querystring\/sortingLocale /);
+    }
+    for (const tag of ['en', 'FR', 'fr-CA', 'zh-Hant-TW', 'de-CH-1996', 'ar-u-nu-latn']) {
+      const list = await get<ChannelOnNowList>(`${epgPaths.onNow(TENANT)}?sortingLocale=${tag}`);
+      expect(list.body.apiChannelStatuses, tag).toHaveLength(6);
+    }
+  });
+
   test('live events of a day (LIVE_EVENT airings), in time order, paged; hideEnded', async () => {
     const { body } = await get<EventList>(`${epgPaths.events(TENANT, '2026-11-24')}?pageSize=500`);
     expect(published('ApiEventList', body)).toEqual([]);

@@ -174,14 +174,14 @@ export interface PlaybackFixture {
   close(): Promise<void>;
 }
 
-/** `logger`: where the app's log lines go (silent by default). */
+/** `logger`: where the app's log lines go (silent by default); `catalogue`: instead of `playbackCatalogue()`. */
 export async function setUpPlayback(
   engine: Engine,
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; catalogue?: ReturnType<typeof playbackCatalogue> } = {},
 ): Promise<PlaybackFixture> {
   const testDb = await createTestDatabase(engine);
   const database = testDb.open();
-  const result = await importCatalogue(database.db, playbackCatalogue(), TENANT);
+  const result = await importCatalogue(database.db, options.catalogue ?? playbackCatalogue(), TENANT);
   if (!result.ok) throw new Error(result.errors.join('\n'));
 
   const dataDir = testDb.options.dataDir;

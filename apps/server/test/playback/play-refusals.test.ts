@@ -192,8 +192,6 @@ describe.each(engines)('entitlement/play (%s)', (engine) => {
     const paths = [
       '/v2/customer/{customer}/businessunit/{businessUnit}/entitlement/{assetId}/play',
       '/v2/customer/{customer}/businessunit/{businessUnit}/license/clearkey',
-      '/v2/customer/{customer}/businessunit/{businessUnit}/ads/vast',
-      '/v2/customer/{customer}/businessunit/{businessUnit}/ads/track',
       '/v2/customer/{customer}/businessunit/{businessUnit}/eventsink/init',
       '/v2/customer/{customer}/businessunit/{businessUnit}/eventsink/send',
     ];

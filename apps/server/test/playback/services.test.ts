@@ -1,15 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { EMPTY_VAST } from '../../src/modules/playback/ads/vast.js';
-import { AdsService } from '../../src/modules/playback/ads/service.js';
 import { ContentKeyStore } from '../../src/modules/playback/licence/content-keys.js';
 import { LicenceService } from '../../src/modules/playback/licence/service.js';
 import { createPlayTokens } from '../../src/modules/playback/play-token.js';
 import { ProtectedMedia } from '../../src/modules/playback/protected-media.js';
-import { TENANT } from '../helpers/test-app.js';
 
 /**
  * The playback services without HTTP (ADR 0017): what the routes call, called directly. The
- * routes' behaviour is in play-*.test.ts, protected-media, licence, vast and eventsink.test.ts.
+ * routes' behaviour is in play-*.test.ts, protected-media, licence and eventsink.test.ts (the pre-roll's
+ * in ../ads/preroll.test.ts).
  */
 
 const NOW = 1_000;
@@ -75,18 +73,5 @@ describe('ProtectedMedia', () => {
       `/play/${token}`,
     ])
       expect(refusal(() => media.resolve(url))?.code, url).toBe('INVALID_PLAY_TOKEN');
-  });
-});
-
-describe('AdsService', () => {
-  test('no ad registered: the empty VAST, without reading the play session', async () => {
-    const ads = new AdsService(undefined as never, TENANT, { ads: [] }, () => NOW);
-    await expect(ads.vast(undefined, { country: 'FR', origin: 'http://x' })).resolves.toBe(EMPTY_VAST);
-  });
-
-  test('an unknown event or ad → 400, before anything is written', async () => {
-    const ads = new AdsService(undefined as never, TENANT, { ads: [] }, () => NOW);
-    await expect(ads.track({ event: 'nope', ad: 'ad-1' })).rejects.toMatchObject({ httpCode: 400 });
-    await expect(ads.track({ event: 'start', ad: 'ad-1' })).rejects.toMatchObject({ httpCode: 400 });
   });
 });

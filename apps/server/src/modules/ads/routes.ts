@@ -7,14 +7,13 @@ import {
   ErrorBodySchema,
 } from '@antenne/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
 import { exposureScope } from '../../lib/exposure-scope.js';
-import { locate } from '../../lib/geo.js';
 import { EmptySchema } from '../media/index.js';
-import type { AdViewer, DisplayAdsService } from './service.js';
+import type { DisplayAdsService } from './service.js';
+import { viewerOf } from './viewer.js';
 
 export interface DisplayAdsRoutesOptions {
   tenant: Tenant;
@@ -25,13 +24,6 @@ const TenantParams = Type.Object({ customer: Type.String(), businessUnit: Type.S
 const errors = { 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
 /** A creative's image never changes for a given id, size and language. */
 const CREATIVE_CACHE = 'public, max-age=86400';
-
-/** The country (as the VAST decision: the socket or trusted-proxy address), the address and the cookies. */
-const viewerOf = (request: FastifyRequest): AdViewer => ({
-  country: locate(request.ip).countryCode ?? undefined,
-  address: request.ip,
-  cookies: request.headers.cookie,
-});
 
 /** The display ads' calls (README.md): the decision, the tracking, the creatives' images. */
 export const displayAdsRoutes: FastifyPluginAsyncTypebox<DisplayAdsRoutesOptions> = async (

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   AD_SLOT_SIZES,
   displayAdPaths,
-  PAY_TV_COUNTRY,
   type AdDisplayEvent,
   type AdPage,
   type AdsReport,
@@ -16,10 +15,10 @@ import type { Database } from '../../db/schema.js';
 import type { Tenant } from '../../lib/business-unit.js';
 import { ApiError } from '../../lib/errors.js';
 import { DAY_MS, utcDay, utcDaysFrom } from '../../lib/utc-days.js';
-import { advertisingAllowed } from './consent.js';
 import { renderCreativeSvg } from './creative-image.js';
 import { adLanguageOf, HOUSE_CREATIVES, type HouseCreative } from './house-creatives.js';
 import * as repo from './repository.js';
+import { adsAllowed, requireTrackingConsent, type AdViewer } from './viewer.js';
 
 /**
  * Display ads (issue 17; README.md): the decision of a slot (which house creative, at which size,
@@ -27,8 +26,6 @@ import * as repo from './repository.js';
  * impressions and clicks, and the staff dashboard's ads report. No HTTP here.
  */
 
-/** The country where no ad is ever served (spec part 2 §4, as the VAST decision): the pay-TV country (issue 19). */
-export const NO_ADS_COUNTRY = PAY_TV_COUNTRY;
 /** Decisions and tracking requests a client address may send per minute before 429. */
 export const TRACKING_LIMIT_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;
@@ -58,16 +55,6 @@ export interface DisplayAdsDeps {
 const DEFAULT_RETENTION_DAYS = 395;
 /** How often the retention purge runs, at most (on the next recorded event after that). */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
-
-/** Who asks: what the routes read off the request. */
-export interface AdViewer {
-  /** ISO2, undefined when unknown. */
-  country: string | undefined;
-  /** The client's address (request.ip, as TRUST_PROXY configures it): the rate limit's key, hashed. */
-  address: string;
-  /** The Cookie header (the consent platform's cookie). */
-  cookies: string | undefined;
-}
 
 export interface DecisionInput {
   slot: AdSlotPosition;
@@ -121,8 +108,7 @@ export class DisplayAdsService {
    * GPT slot (ad unit and size) the web app defines instead.
    */
   async decide(input: DecisionInput, viewer: AdViewer): Promise<DisplayAdDecision> {
-    if (!advertisingAllowed(input.consent, viewer.cookies)) return { ad: null };
-    if (viewer.country === NO_ADS_COUNTRY) return { ad: null };
+    if (!adsAllowed(viewer, input.consent)) return { ad: null };
     await this.countRequest(viewer.address);
     const turn = input.view ?? this.turn++;
     const siteName = this.deps.config.siteNames[turn % 2]!;
@@ -174,8 +160,7 @@ export class DisplayAdsService {
    * advertising consent (403), for a known creative (400), within the client's rate (429).
    */
   async track(input: TrackInput, viewer: AdViewer): Promise<void> {
-    if (!advertisingAllowed(input.consent, viewer.cookies))
-      throw new ApiError(403, 'FORBIDDEN', 'no advertising consent');
+    requireTrackingConsent(viewer, input.consent);
     if (!this.creatives.some((c) => c.id === input.adId))
       throw new ApiError(400, 'BAD_REQUEST', 'adId: unknown ad');
     await this.countRequest(viewer.address);

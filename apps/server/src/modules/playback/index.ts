@@ -1,4 +1,4 @@
-/** The playback module: entitlement/play, the media under play tokens, licence, ads, eventsink (see README.md). */
+/** The playback module: entitlement/play, the media under play tokens, licence, eventsink (see README.md). */
 export { playbackRoutes, type PlaybackRoutesOptions } from './routes.js';
 export { createPlaybackServices, type PlaybackDeps, type PlaybackServices } from './services.js';
 export type { RecordingSource } from './service.js';

@@ -15,7 +15,6 @@ import { Type } from 'typebox';
 import type { Tenant } from '../../lib/business-unit.js';
 import { exposureScope } from '../../lib/exposure-scope.js';
 import { MEDIA_ROUTE_DESCRIPTION, mediaResponses, serveMediaFile } from '../media/index.js';
-import { adsRoutes } from './ads/routes.js';
 import { eventsinkRoutes } from './eventsink/routes.js';
 import {
   anonymousRefusal,
@@ -57,9 +56,9 @@ const PlayParams = Type.Object({
 
 /**
  * Playback: entitlement/play (rights, parental PIN, play session, signed media URLs), the
- * token-protected media (`/play/<token>/…`), then the ClearKey licence, the VAST ad decision and
- * its tracking pixels, and the eventsink, each from its own folder (see README.md). Handlers read
- * the request, call one service and answer.
+ * token-protected media (`/play/<token>/…`), then the ClearKey licence and the eventsink, each
+ * from its own folder (see README.md; the pre-roll's VAST decision is the ads module's). Handlers
+ * read the request, call one service and answer.
  */
 export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = async (app, options) => {
   const { tenant, services, sessions, mediaTokens } = options;
@@ -146,7 +145,6 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
     );
 
     await scope.register(entitleRoutes, { services, sessions, mediaTokens });
-    await scope.register(adsRoutes, { ads: services.ads });
     await scope.register(licenceRoutes, { licence: services.licence });
     await scope.register(eventsinkRoutes, { eventsink: services.eventsink, sessions });
   });

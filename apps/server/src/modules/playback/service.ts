@@ -24,8 +24,8 @@ import {
 } from '../accounts/index.js';
 import type { CatalogueSnapshot } from '../catalogue/index.js';
 import type { LiveStreamService, ScheduleReader, TitleStreamService } from '../live/index.js';
+import { NO_ADS_COUNTRY, type PlaySessionFacts } from '../ads/index.js';
 import type { RecordingForPlay } from '../recordings/index.js';
-import { NO_ADS_COUNTRY } from './ads/service.js';
 import type { BeaconTokens } from './beacon-token.js';
 import type { AssetFacts } from './eventsink/service.js';
 import { grantOf, loginRequired, sessionRequired } from './entitlement.js';
@@ -129,6 +129,14 @@ export class PlaybackService {
     const entry = snapshot.byId.get(idOrSlug) ?? snapshot.bySlug.get(idOrSlug);
     if (entry === undefined) return undefined;
     return { asset: entry.asset, trailer: this.trailersOf(snapshot).has(entry.asset.assetId) };
+  }
+
+  /** A play session of this server, when `id` is one: what the pre-roll asks of it (modules/ads). */
+  async playSession(id: string): Promise<PlaySessionFacts | undefined> {
+    const row = await repo.findPlaySession(this.db, id);
+    return row === undefined
+      ? undefined
+      : { id: row.id, expiresAt: Date.parse(row.expires_at), country: row.country };
   }
 
   /** What the eventsink needs of an asset: its length (Completed = the whole of it), whether it is a trailer (no bookmark), a programme's start. */

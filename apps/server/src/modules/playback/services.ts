@@ -11,7 +11,6 @@ import {
   type TitleMedia,
 } from '../live/index.js';
 import { mediaFolders, type MediaFolder, type MediaRoutesOptions } from '../media/index.js';
-import { AdsService } from './ads/service.js';
 import { createBeaconTokens } from './beacon-token.js';
 import { EventsinkService } from './eventsink/service.js';
 import { LicenceService } from './licence/service.js';
@@ -29,8 +28,6 @@ export interface PlaybackServices {
   entitle: EntitlementCheckService;
   /** The files under a play token. */
   media: ProtectedMedia;
-  /** The VAST decision and the ad beacons. */
-  ads: AdsService;
   /** The ClearKey licence. */
   licence: LicenceService;
   /** The player's events and bookmarks. */
@@ -142,7 +139,6 @@ export function createPlaybackServices(deps: PlaybackDeps): PlaybackServices {
     live,
     titles,
     media: new ProtectedMedia(playTokens, folders, clock),
-    ads: new AdsService(db, tenant, registry, clock),
     licence: new LicenceService(playTokens, registry.contentKeys, clock),
     eventsink: new EventsinkService(db, tenant, (assetId) => play.assetFacts(assetId), beaconTokens, clock),
   };

@@ -69,6 +69,9 @@ describe('parseAssetSort', () => {
     ['localized.fr.description', 'sort: unknown key "localized.fr.description"'],
     ['localized.x.title', 'sort: unknown locale "x" in "localized.x.title"'],
     ['localized.f$r.title', 'sort: unknown locale "f$r" in "localized.f$r.title"'],
+    // Shaped like a tag, refused by Intl (the contract's isLocaleTag): a collator would throw.
+    ['localized.en-12.title', 'sort: unknown locale "en-12" in "localized.en-12.title"'],
+    ['localized.de-1996-1996.title', 'sort: unknown locale "de-1996-1996" in "localized.de-1996-1996.title"'],
     ['created,,assetId', 'sort: empty key in "created,,assetId"'],
     ['-', 'sort: unknown key "-"'],
     ['a,b,c,d,e,f,g,h,i', 'sort: too many keys (9, at most 8)'],

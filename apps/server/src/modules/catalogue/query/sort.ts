@@ -1,3 +1,4 @@
+import { isLocaleTag } from '@antenne/contract';
 import { ApiError } from '../../../lib/errors.js';
 import { LOCALE_PATTERN } from './parse.js';
 
@@ -75,7 +76,8 @@ export function parseAssetSort(text: string | undefined): SortKey[] {
     const localized = LOCALIZED_FIELD.exec(key);
     if (localized) {
       const locale = localized[1]!;
-      if (!LOCALE_PATTERN.test(locale) || !validCollatorLocale(locale))
+      // The collator's locale (`pt_BR` read as `pt-BR`): one Intl accepts (the contract's isLocaleTag).
+      if (!LOCALE_PATTERN.test(locale) || !isLocaleTag(collatorLocale(locale)))
         throw badRequest(`unknown locale ${JSON.stringify(locale)} in ${JSON.stringify(part.trim())}`);
       return { field: localized[2] as 'sortingTitle' | 'title', locale, descending };
     }
@@ -83,19 +85,12 @@ export function parseAssetSort(text: string | undefined): SortKey[] {
   });
 }
 
-function validCollatorLocale(locale: string): boolean {
-  try {
-    collatorFor(locale);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const collatorLocale = (locale: string) => locale.replace(/_/g, '-').toLowerCase();
 
 const collators = new Map<string, Intl.Collator>();
 /** One collator per locale (base sensitivity: `É` = `E` = `e`; numeric: "2" < "10"). */
 function collatorFor(locale: string): Intl.Collator {
-  const key = locale.replace(/_/g, '-').toLowerCase();
+  const key = collatorLocale(locale);
   let collator = collators.get(key);
   if (!collator) {
     collator = new Intl.Collator(key, { sensitivity: 'base', numeric: true });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AdCreative } from '../media-registry.js';
+import type { AdCreative } from '../../playback/index.js';
 
 /**
  * The VAST 4.1 ad decision (IAB VAST 4.1; media-notes §6): one InLine linear pre-roll with its
@@ -66,12 +66,15 @@ export interface VastInput {
   trackingUrl: string;
   /** Absolute URL of the creative (the server's origin + the ad's path). */
   mediaFileUrl: string;
+  /** The consent string the decision was asked with: every pixel carries it back (docs/consent.md). */
+  consent?: string;
 }
 
-export function buildVast({ ad, playSessionId, trackingUrl, mediaFileUrl }: VastInput): string {
+export function buildVast({ ad, playSessionId, trackingUrl, mediaFileUrl, consent }: VastInput): string {
+  const consentParam = consent === undefined ? '' : `&consent=${encodeURIComponent(consent)}`;
   // [CACHEBUSTING] is a VAST macro: the player's vast-client replaces it with a random number.
   const beacon = (event: string) =>
-    `${trackingUrl}?event=${encodeURIComponent(event)}&ad=${encodeURIComponent(ad.id)}&playSessionId=${encodeURIComponent(playSessionId)}&cb=[CACHEBUSTING]`;
+    `${trackingUrl}?event=${encodeURIComponent(event)}&ad=${encodeURIComponent(ad.id)}&playSessionId=${encodeURIComponent(playSessionId)}${consentParam}&cb=[CACHEBUSTING]`;
   const tracking = VAST_TRACKING_EVENTS.map(
     (event) => `            <Tracking event="${event}">${cdata(beacon(event))}</Tracking>`,
   ).join('\n');
