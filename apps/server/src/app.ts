@@ -366,6 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Network recordings (ADR 0026): the schedule the streams read; played by the play call below.
   const recordings = new RecordingsService({
     db: database.db,
+    engine: database.engine,
     schedule: deps.schedule ?? epg,
     catalogue,
     ...(deps.clock ? { clock: deps.clock } : {}),
