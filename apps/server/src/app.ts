@@ -343,6 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     passwordSignIn: createPasswordSignIn(identity, config.publicUrl, app.log),
   });
   const tvProvider = new TvProviderService({
+    db: database.db,
     adapters: tvProviderAdapters,
     accounts,
     clock,

@@ -106,7 +106,9 @@ describe.each(engines)('US plays (%s)', (engine) => {
   test("a profile chosen in a subscriber's household is provider-bound too, and keeps the US service", async () => {
     const login = await providerLogin(
       f.app,
-      await mint(await distributorKey(f.app, f.db), f.clock.now, { sub: 'subscriber-profiles' }),
+      await mint(await distributorKey(f.app, f.db), f.clock.now, {
+        sub: 'subscriber-profiles',
+      }),
     );
     const created = await f.app.inject({
       method: 'POST',
@@ -131,7 +133,9 @@ describe.each(engines)('US plays (%s)', (engine) => {
   test("a big screen activated by a subscriber's household plays from the US as the household does", async () => {
     const login = await providerLogin(
       f.app,
-      await mint(await distributorKey(f.app, f.db), f.clock.now, { sub: 'subscriber-tv' }),
+      await mint(await distributorKey(f.app, f.db), f.clock.now, {
+        sub: 'subscriber-tv',
+      }),
     );
     const code = (await f.app.inject({ url: activationPaths.activationCode(TENANT) })).json<{
       code: string;
@@ -176,6 +180,34 @@ describe.each(engines)('US plays (%s)', (engine) => {
       [TV_PROVIDER_MEDIA_TOKEN_HEADER]: await mint(signer, f.clock.now - 10 * 60_000),
     });
     expect(expired.json()).toMatchObject({ httpCode: 401, message: 'MEDIA_TOKEN_EXPIRED' });
+  });
+
+  test('a media token plays once: entitle only checks it, a refused play spends nothing, the granted play spends it', async () => {
+    const signer = await distributorKey(f.app, f.db);
+    const headers = { ...auth(), ...US, [TV_PROVIDER_MEDIA_TOKEN_HEADER]: await mint(signer, f.clock.now) };
+    const entitled = await f.app.inject({ url: playbackPaths.entitle(TENANT, ASSETS.free), headers });
+    expect(entitled.statusCode, entitled.body).toBe(200);
+    const geo = await playRequest(f.app, ASSETS.franceOnly, headers);
+    expect(geo.json()).toMatchObject({ httpCode: 403, message: 'GEO_BLOCKED' });
+    const played = await playRequest(f.app, ASSETS.free, headers);
+    expect(played.statusCode, played.body).toBe(200);
+    for (const again of [
+      await playRequest(f.app, ASSETS.free, headers),
+      await f.app.inject({ url: playbackPaths.entitle(TENANT, ASSETS.free), headers }),
+    ]) {
+      expect(again.statusCode, again.body).toBe(401);
+      expect(again.json()).toMatchObject({ httpCode: 401, message: 'INVALID_MEDIA_TOKEN' });
+      expect(again.json<{ extendedMessage: string }>().extendedMessage).toContain('used already');
+    }
+    // A token that signed in plays no more either.
+    const loginToken = await mint(signer, f.clock.now);
+    await providerLogin(f.app, loginToken);
+    const replayed = await playRequest(f.app, ASSETS.free, {
+      ...auth(),
+      ...US,
+      [TV_PROVIDER_MEDIA_TOKEN_HEADER]: loginToken,
+    });
+    expect(replayed.json()).toMatchObject({ httpCode: 401, message: 'INVALID_MEDIA_TOKEN' });
   });
 
   test("an untrusted peer's X-Forwarded-For US address does not make it US; a French caller is unchanged", async () => {
