@@ -47,6 +47,7 @@ import {
   guardSensitiveIdentityCalls,
   identityRoutes,
   identitySecret,
+  secretBox,
   type Identity,
 } from './modules/identity/index.js';
 import { imageRoutes, ImageService } from './modules/images/index.js';
@@ -244,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         requestorId: config.tvProvider.requestorId,
         resource: config.tvProvider.resource,
         signInLimit: config.authSignInLimit,
+        // Its private key at rest, sealed as the identity service's keys are.
+        secretBox: secretBox(identitySecret(config)),
       })
     : undefined;
   const tvProviderAdapters = testDistributor === undefined ? [] : [testDistributor];

@@ -462,7 +462,7 @@ export interface ActivationAttemptsTable {
 export interface TvProviderKeysTable {
   provider_id: string;
   kid: string;
-  /** The private key as a JWK, JSON text. */
+  /** The private key as a JWK, encrypted with AUTH_SECRET (better-auth's cipher; JSON text in rows made before). */
   private_jwk: string;
   created_at: string;
 }

@@ -44,7 +44,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   };
 
   test("a distributor's token opens a provider-bound session; the same subscriber's next login finds its household", async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     const sub = 'sub_household_a';
     const first = await providerLogin(app, await mint(signer, clock.now, { sub }));
     expect(first).toMatchObject({ accountStatus: 'OK', language: 'en', tvProvider: PROVIDER });
@@ -79,7 +79,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test('a token signed by another key (same kid) → 401 INVALID_MEDIA_TOKEN, nothing created', async () => {
-    const { kid } = await distributorKey(app, database.db);
+    const { kid } = await distributorKey(app, database.db, testDb.options.dataDir);
     await refused(await mint(await forgerKey(kid), clock.now), 'INVALID_MEDIA_TOKEN');
   });
 
@@ -107,7 +107,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test('an expired token → 401 MEDIA_TOKEN_EXPIRED once the clock passes its expiry', async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     const token = await mint(signer, clock.now);
     clock.now += 6 * 60 * 1000;
     try {
@@ -126,7 +126,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test('another audience, another resource, a missing sub → 401 INVALID_MEDIA_TOKEN', async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     await refused(await mint(signer, clock.now, { aud: 'another-programmer' }), 'INVALID_MEDIA_TOKEN');
     await refused(await mint(signer, clock.now, { resource: 'another-network' }), 'INVALID_MEDIA_TOKEN');
     await refused(await mint(signer, clock.now, { resource: undefined }), 'INVALID_MEDIA_TOKEN');
@@ -134,7 +134,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test('aud must be this requestor alone: an array that merely contains it → 401; a string or an array of it alone signs in', async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     await refused(
       await mint(signer, clock.now, { aud: [REQUESTOR, 'another-programmer'] }),
       'INVALID_MEDIA_TOKEN',
@@ -149,7 +149,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test('a media token signs in once: its second use → 401 INVALID_MEDIA_TOKEN, nothing created, in every process; no jti → 401', async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     const token = await mint(signer, clock.now);
     await providerLogin(app, token);
     await refused(token, 'INVALID_MEDIA_TOKEN');
@@ -173,7 +173,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test('a spent jti is remembered until its token expires, then forgotten', async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     const token = await mint(signer, clock.now);
     await providerLogin(app, token);
     const spent = () =>
@@ -192,7 +192,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test("a subscriber's household deletes its account only within 10 minutes of its last adobePrimetimeLogin", async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     const sub = 'sub_deletes';
     const first = await providerLogin(app, await mint(signer, clock.now, { sub }));
     clock.now += 10 * 60_000;
@@ -216,7 +216,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test('an unknown issuer → 401 UNKNOWN_TV_PROVIDER', async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     await refused(await mint(signer, clock.now, { iss: 'other-cable' }), 'UNKNOWN_TV_PROVIDER');
     await refused(await mint(signer, clock.now, { iss: undefined }), 'UNKNOWN_TV_PROVIDER');
   });
@@ -278,7 +278,7 @@ describe('without the test distributor', () => {
       expect((await without.inject({ url, headers: { accept: 'application/json' } })).statusCode).toBe(404);
     const database = testDb.open();
     try {
-      const token = await mint(await distributorKey(withIt, database.db), Date.now());
+      const token = await mint(await distributorKey(withIt, database.db, testDb.options.dataDir), Date.now());
       const res = await primetimeLogin(without, token);
       expect(res.json()).toMatchObject({ httpCode: 401, message: 'UNKNOWN_TV_PROVIDER' });
     } finally {

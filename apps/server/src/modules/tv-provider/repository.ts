@@ -33,6 +33,21 @@ export async function insertSigningKeyIfAbsent(
     .execute();
 }
 
+/** Replaces a key's stored text if it still reads `from` (its clear JWK, sealed at first read). */
+export async function replaceSigningKeyText(
+  db: Executor,
+  providerId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .updateTable('tv_provider_keys')
+    .set({ private_jwk: to })
+    .where('provider_id', '=', providerId)
+    .where('private_jwk', '=', from)
+    .execute();
+}
+
 export function findSubscriberByUsername(db: Executor, username: string): Promise<SubscriberRow | undefined> {
   return db
     .selectFrom('tv_provider_subscribers')
