@@ -95,25 +95,62 @@ describe('a visitor in the United States (country from the trusted proxy)', () =
     ).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
   }, 180_000);
 
-  test('a provider token already stored signs in at once, without a click', async () => {
+  test('a provider token stored and not yet exchanged signs in at once, without a click; one already used is not accepted twice', async () => {
     const page = await visit('/login', US_ADDRESS);
     await signInWithProvider(page);
     await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
-    // The app's session is gone (another tab signed it out…) but the provider's token is still
-    // fresh: /login signs in with it at once.
-    await page.evaluate(() => {
-      const stored = JSON.parse(localStorage.getItem('antenne-session') ?? '{}') as {
-        state: Record<string, unknown>;
-      };
-      if (typeof stored.state.providerToken !== 'string') throw new Error('no provider token stored');
-      localStorage.setItem(
-        'antenne-session',
-        JSON.stringify({
-          ...stored,
-          state: { ...stored.state, token: null, user: null, status: 'anonymous' },
-        }),
-      );
-    });
+    /** The app's session gone (another tab signed it out…), `providerToken` stored (or the one stored kept). */
+    const storeWithoutSession = (providerToken: string | null) =>
+      page.evaluate((token) => {
+        const stored = JSON.parse(localStorage.getItem('antenne-session') ?? '{}') as {
+          state: Record<string, unknown>;
+        };
+        if (token === null && typeof stored.state.providerToken !== 'string')
+          throw new Error('no provider token stored');
+        localStorage.setItem(
+          'antenne-session',
+          JSON.stringify({
+            ...stored,
+            state: {
+              ...stored.state,
+              ...(token === null ? {} : { providerToken: token, selectedProvider: 'antenne-test' }),
+              token: null,
+              user: null,
+              status: 'anonymous',
+            },
+          }),
+        );
+      }, providerToken);
+
+    // The stored token was exchanged at the sign-in: a media token signs in once (ADR 0041), so
+    // /login is refused it quietly, forgets it and lists the providers.
+    await storeWithoutSession(null);
+    await page.goto(`${proxy.url}/login`);
+    await page.waitForFunction(
+      () =>
+        (
+          JSON.parse(localStorage.getItem('antenne-session') ?? '{}') as {
+            state?: { providerToken?: unknown };
+          }
+        ).state?.providerToken === null,
+    );
+    const provider = page.getByRole('button', { name: PROVIDER });
+    await provider.waitFor();
+    expect(await provider.isEnabled()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    // A token the distributor issued that no sign-in exchanged yet (a sign-in interrupted before
+    // the app's call): /login signs in with it at once.
+    const fresh = await page.evaluate(async (credentials) => {
+      const res = await fetch('/tv-providers/antenne-test/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(credentials).toString(),
+      });
+      return /data-media-token="([^"]+)"/.exec(await res.text())?.[1] ?? '';
+    }, SUBSCRIBER);
+    expect(fresh).toMatch(/^eyJ/);
+    await storeWithoutSession(fresh);
     await page.goto(`${proxy.url}/login`);
     await page.getByRole('heading', { level: 1, name: 'Accueil' }).waitFor();
     expect(await page.getByRole('dialog').count(), 'no overlay opened').toBe(0);

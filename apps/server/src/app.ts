@@ -49,6 +49,7 @@ import {
   guardSensitiveIdentityCalls,
   identityRoutes,
   identitySecret,
+  secretBox,
   type Identity,
 } from './modules/identity/index.js';
 import { imageRoutes, ImageService } from './modules/images/index.js';
@@ -279,6 +280,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         requestorId: config.tvProvider.requestorId,
         resource: config.tvProvider.resource,
         signInLimit: config.authSignInLimit,
+        // Its private key at rest, sealed as the identity service's keys are.
+        secretBox: secretBox(identitySecret(config)),
       })
     : undefined;
   const tvProviderAdapters = testDistributor === undefined ? [] : [testDistributor];
@@ -383,6 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     passwordSignIn: createPasswordSignIn(identity, config.publicUrl, app.log),
   });
   const tvProvider = new TvProviderService({
+    db: database.db,
     adapters: tvProviderAdapters,
     accounts,
     clock,
@@ -406,6 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Network recordings (ADR 0026): the schedule the streams read; played by the play call below.
   const recordings = new RecordingsService({
     db: database.db,
+    engine: database.engine,
     schedule: deps.schedule ?? epg,
     catalogue,
     ...(deps.clock ? { clock: deps.clock } : {}),

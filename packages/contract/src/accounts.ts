@@ -60,7 +60,7 @@ export const ACCOUNT_ERROR_CODES = [
   'PROFILE_RESTRICTED',
   /** 403: changing or removing a PIN needs the current one (currentPinCode) or the account's password (currentPassword). */
   'CURRENT_PIN_REQUIRED',
-  /** 400: an email change of an account without a password needs a recent sign-in (the identity's delete-user answers it too). */
+  /** 400: deleting the account (user/delete), or an email change of an account without a password, needs a recent sign-in (the identity's delete-user answers it too). */
   'SESSION_EXPIRED',
 ] as const;
 

@@ -45,6 +45,7 @@ export interface Database {
   tv_provider_keys: TvProviderKeysTable;
   tv_provider_subscribers: TvProviderSubscribersTable;
   tv_provider_attempts: TvProviderAttemptsTable;
+  tv_provider_spent_tokens: TvProviderSpentTokensTable;
 }
 
 /** The web client's configuration (`/config/config_web.json`), one per customer and business unit. */
@@ -228,6 +229,8 @@ export interface SessionsTable {
   revoked_at: string | null;
   /** The distributor of a provider-bound session (adobePrimetimeLogin): US plays need one. NULL otherwise. */
   tv_provider: string | null;
+  /** The sign-in that made it (ISO-8601), kept by a profile switch; NULL when none did (activation). */
+  signed_in_at: string | null;
 }
 
 /** A profile's preferences: the whole map as JSON text. */
@@ -459,7 +462,7 @@ export interface ActivationAttemptsTable {
 export interface TvProviderKeysTable {
   provider_id: string;
   kid: string;
-  /** The private key as a JWK, JSON text. */
+  /** The private key as a JWK, encrypted with AUTH_SECRET (better-auth's cipher; JSON text in rows made before). */
   private_jwk: string;
   created_at: string;
 }
@@ -471,6 +474,13 @@ export interface TvProviderSubscribersTable {
   password_hash: string;
   includes_network: number;
   created_at: string;
+}
+
+/** A distributor's media token used once (its jti), kept until it expires (epoch ms). */
+export interface TvProviderSpentTokensTable {
+  provider_id: string;
+  jti: string;
+  expires_at: number | string | bigint;
 }
 
 /** A sign-in attempt at the test distributor's page (rate limit per client address); epoch ms. */

@@ -27,15 +27,21 @@ export const START = Date.parse('2026-11-23T12:00:00.000Z');
 export const SHORT_LIVED_UNTIL = '2026-12-01T00:00:00Z';
 
 export const testVerifyIdToken: VerifyIdToken = async (token) => {
-  const [kind, uid, email, verified] = token.split(':');
+  const [kind, uid, email, verified, signedInMs] = token.split(':');
   if (kind !== 'test-id-token' || !uid || !email || (verified !== 'true' && verified !== 'false')) {
     throw new Error('not a test ID token');
   }
-  return { identityUserId: uid, email, emailVerified: verified === 'true' };
+  return {
+    identityUserId: uid,
+    email,
+    emailVerified: verified === 'true',
+    ...(signedInMs ? { signedInMs: Number(signedInMs) } : {}),
+  };
 };
 
-export const idToken = (uid: string, email: string, verified = true) =>
-  `test-id-token:${uid}:${email}:${verified}`;
+/** A test ID token; `signedInMs`: its auth_time (the identity sign-in), else the login is the sign-in. */
+export const idToken = (uid: string, email: string, verified = true, signedInMs?: number) =>
+  `test-id-token:${uid}:${email}:${verified}${signedInMs === undefined ? '' : `:${signedInMs}`}`;
 
 export interface AccountsFixture {
   testDb: TestDatabase;
@@ -107,14 +113,15 @@ export function loginRequest(
     verified = true,
     username,
     displayName,
-  }: { verified?: boolean; username?: string; displayName?: string } = {},
+    signedInMs,
+  }: { verified?: boolean; username?: string; displayName?: string; signedInMs?: number } = {},
 ) {
   return app.inject({
     method: 'POST',
     url: accountPaths.firebaseLogin(TENANT),
     payload: {
       username: username ?? IDENTITY_USERNAME_PREFIX + uid,
-      accessToken: idToken(uid, email, verified),
+      accessToken: idToken(uid, email, verified, signedInMs),
       device: DEVICE,
       email,
       ...(displayName === undefined ? {} : { displayName }),
@@ -127,7 +134,7 @@ export async function login(
   app: App,
   uid: string,
   email: string,
-  options: { displayName?: string } = {},
+  options: { displayName?: string; signedInMs?: number } = {},
 ): Promise<LoginResponse> {
   const res = await loginRequest(app, uid, email, options);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,9 @@
 import {
   accountPaths,
+  activationPaths,
   NO_PASSWORD_CREDENTIALS,
+  type ActivationCodeResponse,
+  type LoginResponse,
   type UserProfile,
   type UserProfiles,
 } from '@antenne/contract';
@@ -11,7 +14,7 @@ import { accountsCalls, bearer, login, START, useAccounts } from './helpers.js';
 
 describe.each(engines)('accounts (%s)', (engine) => {
   const fx = useAccounts(engine);
-  const { query, call, expectError } = accountsCalls(fx);
+  const { query, call, expectError, tick } = accountsCalls(fx);
 
   describe('user/delete and changeEmail', () => {
     async function rowCounts(householdId: string): Promise<Record<string, number>> {
@@ -115,6 +118,85 @@ describe.each(engines)('accounts (%s)', (engine) => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect((await rowCounts(b.accountId)).households).toBe(0);
+    });
+
+    test('deleting needs a sign-in of the last 10 minutes: past it 400 SESSION_EXPIRED and nothing deleted; a new sign-in may', async () => {
+      const main = await login(fx.app, 'uid-recent', 'recent@example.com');
+      tick(10 * 60 * 1000);
+      const stale = expectError(
+        await call('POST', accountPaths.userDelete(TENANT), main.sessionToken, NO_PASSWORD_CREDENTIALS),
+        400,
+        'SESSION_EXPIRED',
+      );
+      expect(stale.extendedMessage).toContain('10 minutes');
+      expect((await rowCounts(main.accountId)).households).toBe(1);
+      // The session itself is still good for everything else.
+      expect((await call('GET', accountPaths.session(TENANT), main.sessionToken)).statusCode).toBe(200);
+
+      const again = await login(fx.app, 'uid-recent', 'recent@example.com');
+      tick(9 * 60 * 1000);
+      const res = await call(
+        'POST',
+        accountPaths.userDelete(TENANT),
+        again.sessionToken,
+        NO_PASSWORD_CREDENTIALS,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await rowCounts(main.accountId)).households).toBe(0);
+    });
+
+    test("firebaseLogin's sign-in is the identity's (the ID token's auth_time), not the exchange's", async () => {
+      // An ID token minted from an identity session signed in 11 minutes ago.
+      const main = await login(fx.app, 'uid-auth-time', 'auth.time@example.com', {
+        signedInMs: fx.clock.now - 11 * 60 * 1000,
+      });
+      expectError(
+        await call('POST', accountPaths.userDelete(TENANT), main.sessionToken, {}),
+        400,
+        'SESSION_EXPIRED',
+      );
+      const fresh = await login(fx.app, 'uid-auth-time', 'auth.time@example.com', {
+        signedInMs: fx.clock.now - 60 * 1000,
+      });
+      expect((await call('POST', accountPaths.userDelete(TENANT), fresh.sessionToken, {})).statusCode).toBe(
+        200,
+      );
+    });
+
+    test('a profile switch is no sign-in: its session keeps the sign-in of the one it replaced', async () => {
+      const main = await login(fx.app, 'uid-switch', 'switch@example.com');
+      tick(8 * 60 * 1000);
+      const switched = await call('GET', accountPaths.selectProfile(TENANT, main.userId), main.sessionToken);
+      expect(switched.statusCode, switched.body).toBe(200);
+      const token = switched.json<LoginResponse>().sessionToken;
+      tick(3 * 60 * 1000);
+      expectError(await call('POST', accountPaths.userDelete(TENANT), token, {}), 400, 'SESSION_EXPIRED');
+      expect((await rowCounts(main.accountId)).households).toBe(1);
+    });
+
+    test('a big screen activated by a code never signed in: it cannot delete the account', async () => {
+      const main = await login(fx.app, 'uid-tv', 'tv.delete@example.com');
+      const tv = { deviceId: 'tv-delete', name: 'TV', type: 'SMART_TV' };
+      const issued = await fx.app.inject({ method: 'GET', url: activationPaths.activationCode(TENANT) });
+      const { code } = issued.json<ActivationCodeResponse>();
+      const consume = () =>
+        fx.app.inject({
+          method: 'POST',
+          url: activationPaths.consume(TENANT),
+          payload: { activationCode: code, device: tv },
+        });
+      expectError(await consume(), 401, 'CODE_NOT_CONFIRMED');
+      expect((await call('PUT', activationPaths.confirm(TENANT, code), main.sessionToken)).statusCode).toBe(
+        200,
+      );
+      const signedIn = await consume();
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expectError(
+        await call('POST', accountPaths.userDelete(TENANT), signedIn.json<LoginResponse>().sessionToken, {}),
+        400,
+        'SESSION_EXPIRED',
+      );
+      expect((await rowCounts(main.accountId)).households).toBe(1);
     });
 
     test('changeEmail never sets an address the identity service has not verified for the account (403 UNVERIFIED_EMAIL); an invalid one → 400 naming the field', async () => {

@@ -1,5 +1,6 @@
 import {
   accountPaths,
+  ACTIVATION_CODE_ALPHABET,
   activationPaths,
   type ActivationCodeResponse,
   type LoginResponse,
@@ -7,8 +8,7 @@ import {
   type UserProfiles,
 } from '@antenne/contract';
 import { describe, expect, test } from 'vitest';
-import { ActivationService } from '../../src/modules/activation/index.js';
-import { SessionTokens } from '../../src/modules/accounts/index.js';
+import { addressKey } from '../../src/modules/activation/service.js';
 import { accountsCalls, bearer, login, useAccounts } from '../accounts/helpers.js';
 import { engines, TENANT } from '../helpers/test-app.js';
 import { publishedSchemas } from '../live/helpers.js';
@@ -173,24 +173,85 @@ describe.each(engines)('device activation (%s)', (engine) => {
   });
 
   test('guessing is throttled per client address (429), others go on, the window ends it', async () => {
-    const user = await login(fx.app, 'act-guess', 'guess@example.com');
+    const guesser = await login(fx.app, 'act-guess', 'guess@example.com');
+    const owner = await login(fx.app, 'act-guess-owner', 'guess.owner@example.com');
     const { code } = await newCode('198.51.100.40');
     const wrong = code === '111111' ? '222222' : '111111';
     for (let i = 0; i < 10; i++)
-      expectError(await confirm('198.51.100.41', wrong, user.sessionToken), 400, 'INVALID_ACTIVATION_CODE');
-    // Past ten wrong codes, even the right one is refused from that address, on either call.
-    expectError(await confirm('198.51.100.41', code, user.sessionToken), 429, 'TOO_MANY_REQUESTS');
-    expectError(await consume('198.51.100.41', wrong), 429, 'TOO_MANY_REQUESTS');
+      expectError(
+        await confirm('198.51.100.41', wrong, guesser.sessionToken),
+        400,
+        'INVALID_ACTIVATION_CODE',
+      );
+    // Past ten wrong codes, even the right one is refused from that address, on either call, whoever asks.
+    expectError(await confirm('198.51.100.41', code, owner.sessionToken), 429, 'TOO_MANY_REQUESTS');
+    expectError(
+      await consume('198.51.100.41', wrong, { ...TV, deviceId: 'another' }),
+      429,
+      'TOO_MANY_REQUESTS',
+    );
     // Another address is not held back.
-    expect((await confirm('198.51.100.42', code, user.sessionToken)).statusCode).toBe(200);
+    expect((await confirm('198.51.100.42', code, owner.sessionToken)).statusCode).toBe(200);
     tick(15 * 60 * 1000 + 1);
-    expectError(await confirm('198.51.100.41', wrong, user.sessionToken), 400, 'INVALID_ACTIVATION_CODE');
+    expectError(await confirm('198.51.100.41', wrong, guesser.sessionToken), 400, 'INVALID_ACTIVATION_CODE');
   });
 
-  test('wrong codes on consume count too', async () => {
+  test('guessing is throttled per signed-in household, from whatever address; other households go on', async () => {
+    const guesser = await login(fx.app, 'act-acct', 'acct@example.com');
+    const owner = await login(fx.app, 'act-acct-owner', 'acct.owner@example.com');
+    const { code } = await newCode('198.51.100.43');
+    const wrong = code === '111111' ? '222222' : '111111';
+    for (let i = 0; i < 10; i++)
+      expectError(
+        await confirm(`203.0.113.${i + 1}`, wrong, guesser.sessionToken),
+        400,
+        'INVALID_ACTIVATION_CODE',
+      );
+    // A fresh address does not help that household: refused before the code is looked at.
+    expectError(await confirm('203.0.113.99', code, guesser.sessionToken), 429, 'TOO_MANY_REQUESTS');
+    expect((await confirm('203.0.113.99', code, owner.sessionToken)).statusCode).toBe(200);
+  });
+
+  test('wrong codes on consume count for the address and for the device', async () => {
     for (let i = 0; i < 10; i++)
       expectError(await consume('198.51.100.50', 'ABCDEF'), 400, 'INVALID_ACTIVATION_CODE');
     expectError(await consume('198.51.100.50', 'ABCDEF'), 429, 'TOO_MANY_REQUESTS');
+    // Guesses in one device's name, each from another address: refused for that device.
+    const named = { ...TV, deviceId: 'named-guesser' };
+    for (let i = 0; i < 10; i++)
+      expectError(await consume(`203.0.113.${120 + i}`, 'ABCDEF', named), 400, 'INVALID_ACTIVATION_CODE');
+    expectError(await consume('203.0.113.140', 'ABCDEF', named), 429, 'TOO_MANY_REQUESTS');
+  });
+
+  test('a device polls its own code from an address past its limit (shared with a guesser), and late polls of it count nothing', async () => {
+    const user = await login(fx.app, 'act-shared', 'shared@example.com');
+    const shared = '198.51.100.55';
+    const tv = { ...TV, deviceId: 'tv-behind-nat' };
+    const { code } = await newCode(shared);
+    expectError(await consume(shared, code, tv), 401, 'CODE_NOT_CONFIRMED');
+    // Someone else behind the same address guesses until the address is refused.
+    for (let i = 0; i < 10; i++)
+      expectError(
+        await consume(shared, 'ABCDEF', { ...TV, deviceId: 'neighbour' }),
+        400,
+        'INVALID_ACTIVATION_CODE',
+      );
+    expectError(await consume(shared, 'ABCDEF', { ...TV, deviceId: 'neighbour' }), 429, 'TOO_MANY_REQUESTS');
+    // The TV keeps polling its own code, and signs in once it is confirmed.
+    for (let i = 0; i < 15; i++) expectError(await consume(shared, code, tv), 401, 'CODE_NOT_CONFIRMED');
+    expect((await confirm('198.51.100.56', code, user.sessionToken)).statusCode).toBe(200);
+    expect((await consume(shared, code, tv)).statusCode).toBe(200);
+
+    // Its own code polled again once used, or after expiry: 400, and never a guess of its own.
+    const late = await newCode('198.51.100.57');
+    expectError(await consume('198.51.100.57', late.code, tv), 401, 'CODE_NOT_CONFIRMED');
+    tick(TEN_MINUTES);
+    for (let i = 0; i < 15; i++) {
+      expectError(await consume('198.51.100.57', code, tv), 400, 'INVALID_ACTIVATION_CODE');
+      expectError(await consume('198.51.100.57', late.code, tv), 400, 'INVALID_ACTIVATION_CODE');
+    }
+    const next = await newCode('198.51.100.57');
+    expectError(await consume('198.51.100.57', next.code, tv), 401, 'CODE_NOT_CONFIRMED');
   });
 
   test('a client address may ask for 30 codes per window', async () => {
@@ -203,29 +264,63 @@ describe.each(engines)('device activation (%s)', (engine) => {
     expectError(res, 429, 'TOO_MANY_REQUESTS');
   });
 
-  test('the code space: wrong codes from every address together are throttled', async () => {
-    const handle = fx.testDb.open();
-    try {
-      const service = new ActivationService({
-        db: handle.db,
-        tokens: new SessionTokens('activation-test-secret', 'monde'),
-        clock: () => fx.clock.now,
-        limits: { wrongCodesInAll: 3 },
-      });
-      // Earlier tests' wrong codes are out of the window.
-      tick(15 * 60 * 1000 + 1);
-      const by = { householdId: 'acc_none', profileId: 'usr_none' };
-      for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.3'])
-        await expect(service.confirm(ip, by, 'FFFFFF')).rejects.toMatchObject({
-          code: 'INVALID_ACTIVATION_CODE',
-        });
-      await expect(service.confirm('192.0.2.4', by, 'FFFFFF')).rejects.toMatchObject({
-        httpCode: 429,
-        code: 'TOO_MANY_REQUESTS',
-      });
-    } finally {
-      await handle.destroy();
+  test('100 addresses guessing on both calls close activation for nobody else: a TV and its owner sign in, the guessers are refused', async () => {
+    // Earlier tests' wrong codes are out of the window.
+    tick(15 * 60 * 1000 + 1);
+    const attacker = await login(fx.app, 'act-attacker', 'attacker@example.com');
+    const attackers = Array.from({ length: 100 }, (_, i) => `192.0.2.${i + 1}`);
+    // Every code issued before is expired: none of these guesses can be right.
+    const guess = (attackerIndex: number, n: number) => {
+      let value = attackerIndex * 32 + n;
+      let code = '';
+      for (let i = 0; i < 6; i++, value = Math.floor(value / 15))
+        code = ACTIVATION_CODE_ALPHABET.charAt(value % 15) + code;
+      return code;
+    };
+    // Round after round, every address at once: a wrong code on confirm, another on consume.
+    const answers: number[] = [];
+    for (let n = 0; n < 11; n++) {
+      const round = await Promise.all(
+        attackers.map(async (ip, index) => [
+          await confirm(ip, guess(index, 2 * n), attacker.sessionToken),
+          await consume(ip, guess(index, 2 * n + 1), { ...TV, deviceId: `bot-${ip}` }),
+        ]),
+      );
+      for (const res of round.flat()) {
+        expect([400, 429], res.body).toContain(res.statusCode);
+        answers.push(res.statusCode);
+      }
     }
+    const refused = answers.filter((status) => status === 429).length;
+    expect(refused).toBeGreaterThan(0);
+
+    // The owner's whole flow, each from its own address.
+    const owner = await login(fx.app, 'act-victim', 'victim@example.com');
+    const tv = { ...TV, deviceId: 'tv-of-the-owner' };
+    const { code } = await newCode('198.51.100.200');
+    expectError(await consume('198.51.100.200', code, tv), 401, 'CODE_NOT_CONFIRMED');
+    const confirmed = await confirm('198.51.100.201', code, owner.sessionToken);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const signedIn = await consume('198.51.100.200', code, tv);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json<LoginResponse>().accountId).toBe(owner.accountId);
+
+    // The guessers stay refused, on either call, even with a right code.
+    const another = await newCode('198.51.100.202');
+    for (const ip of attackers.slice(0, 5)) {
+      expectError(await confirm(ip, another.code, attacker.sessionToken), 429, 'TOO_MANY_REQUESTS');
+      expectError(await consume(ip, 'ABCDEF', { ...TV, deviceId: `bot-${ip}` }), 429, 'TOO_MANY_REQUESTS');
+    }
+  }, 120_000);
+
+  test('IPv6: a /64 counts as one address; IPv4-mapped addresses as their IPv4', () => {
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2::9')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
   });
 
   test('bad input: malformed bodies, NUL bytes and long codes are 400 before the database', async () => {

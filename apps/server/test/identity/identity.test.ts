@@ -112,12 +112,18 @@ describe.each(engines)('identity service (%s)', (engine) => {
     const idToken = token.json<{ token: string }>().token;
     const verify = createIdTokenVerifier(app.identity, 'http://localhost:8080');
     const claims = await verify(idToken);
+    // signedInMs: the identity session's sign-in (auth_time), the Exposure session's signed_in_at.
+    const authTime = (
+      JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as { auth_time: number }
+    ).auth_time;
     expect(claims).toEqual({
       identityUserId: signIn.json<{ user: { id: string } }>().user.id,
       email,
       emailVerified: true,
       displayName: 'Awa Diallo',
+      signedInMs: authTime * 1000,
     });
+    expect(Math.abs(claims.signedInMs - Date.now())).toBeLessThan(60_000);
     // A token whose payload was changed, or one from another issuer, is refused.
     const [header, payload, signature] = idToken.split('.');
     const forged = Buffer.from(

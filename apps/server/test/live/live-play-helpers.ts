@@ -116,6 +116,8 @@ export interface LiveFixture {
   clock: { now: number };
   user: LoginResponse;
   db: ReturnType<TestDatabase['open']>['db'];
+  /** The test database's DATA_DIR (its generated auth-secret opens the keys sealed at rest). */
+  dataDir: string;
 }
 
 export function playRequest(app: App, id: string, headers: Record<string, string> = {}) {
@@ -178,7 +180,7 @@ export function useLivePlay(engine: Engine) {
         end_date: null,
       })
       .execute();
-    fixture = { app, clock, user, db: database.db };
+    fixture = { app, clock, user, db: database.db, dataDir: testDb.options.dataDir };
   });
   afterAll(async () => {
     await fixture?.app.close();

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { Database } from '../../src/db/schema.js';
+import { identitySecret, secretBox } from '../../src/modules/identity/index.js';
 import { testDistributorPaths } from '../../src/modules/tv-provider/index.js';
 import { TENANT } from '../helpers/test-app.js';
 
@@ -14,10 +15,14 @@ export const RESOURCE = 'antenne-monde-us';
 export const PROVIDER = 'antenne-test';
 export const DEVICE = { deviceId: 'tv-device-1', name: 'web-us', type: 'WEB' } as const;
 
-/** The test distributor's stored private key (made by its first use: the JWKS asks for it). */
+/**
+ * The test distributor's stored private key (made by its first use: the JWKS asks for it), opened
+ * with the secret it is sealed with: the test app's, generated into its DATA_DIR.
+ */
 export async function distributorKey(
   app: App,
   db: Kysely<Database>,
+  dataDir: string,
 ): Promise<{ kid: string; key: CryptoKey }> {
   expect((await app.inject({ url: testDistributorPaths.jwks })).statusCode).toBe(200);
   const row = await db
@@ -25,7 +30,8 @@ export async function distributorKey(
     .select(['kid', 'private_jwk'])
     .where('provider_id', '=', PROVIDER)
     .executeTakeFirstOrThrow();
-  return { kid: row.kid, key: (await importJWK(JSON.parse(row.private_jwk) as JWK, 'ES256')) as CryptoKey };
+  const jwk = await secretBox(identitySecret({ authSecret: '', dataDir })).open(row.private_jwk);
+  return { kid: row.kid, key: (await importJWK(JSON.parse(jwk) as JWK, 'ES256')) as CryptoKey };
 }
 
 /** A media token as the distributor makes one (`nowMs` its iat), with `claims` changed; `key` another one to forge. */

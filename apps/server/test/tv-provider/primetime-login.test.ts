@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { bearer } from '../accounts/helpers.js';
-import { buildTestApp, createTestDatabase, engines, type TestDatabase } from '../helpers/test-app.js';
+import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
 import {
   counts,
   distributorKey,
@@ -13,6 +13,7 @@ import {
   primetimeLogin,
   providerLogin,
   PROVIDER,
+  REQUESTOR,
 } from './helpers.js';
 
 const START = Date.parse('2026-11-30T12:00:00.000Z');
@@ -43,7 +44,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   };
 
   test("a distributor's token opens a provider-bound session; the same subscriber's next login finds its household", async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     const sub = 'sub_household_a';
     const first = await providerLogin(app, await mint(signer, clock.now, { sub }));
     expect(first).toMatchObject({ accountStatus: 'OK', language: 'en', tvProvider: PROVIDER });
@@ -78,7 +79,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test('a token signed by another key (same kid) → 401 INVALID_MEDIA_TOKEN, nothing created', async () => {
-    const { kid } = await distributorKey(app, database.db);
+    const { kid } = await distributorKey(app, database.db, testDb.options.dataDir);
     await refused(await mint(await forgerKey(kid), clock.now), 'INVALID_MEDIA_TOKEN');
   });
 
@@ -106,7 +107,7 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test('an expired token → 401 MEDIA_TOKEN_EXPIRED once the clock passes its expiry', async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     const token = await mint(signer, clock.now);
     clock.now += 6 * 60 * 1000;
     try {
@@ -125,15 +126,97 @@ describe.each(engines)('adobePrimetimeLogin (%s)', (engine) => {
   });
 
   test('another audience, another resource, a missing sub → 401 INVALID_MEDIA_TOKEN', async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     await refused(await mint(signer, clock.now, { aud: 'another-programmer' }), 'INVALID_MEDIA_TOKEN');
     await refused(await mint(signer, clock.now, { resource: 'another-network' }), 'INVALID_MEDIA_TOKEN');
     await refused(await mint(signer, clock.now, { resource: undefined }), 'INVALID_MEDIA_TOKEN');
     await refused(await mint(signer, clock.now, { sub: undefined }), 'INVALID_MEDIA_TOKEN');
   });
 
+  test('aud must be this requestor alone: an array that merely contains it → 401; a string or an array of it alone signs in', async () => {
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
+    await refused(
+      await mint(signer, clock.now, { aud: [REQUESTOR, 'another-programmer'] }),
+      'INVALID_MEDIA_TOKEN',
+    );
+    await refused(
+      await mint(signer, clock.now, { aud: ['another-programmer', REQUESTOR] }),
+      'INVALID_MEDIA_TOKEN',
+    );
+    await refused(await mint(signer, clock.now, { aud: [] }), 'INVALID_MEDIA_TOKEN');
+    await providerLogin(app, await mint(signer, clock.now, { aud: [REQUESTOR] }));
+    await providerLogin(app, await mint(signer, clock.now, { aud: REQUESTOR }));
+  });
+
+  test('a media token signs in once: its second use → 401 INVALID_MEDIA_TOKEN, nothing created, in every process; no jti → 401', async () => {
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
+    const token = await mint(signer, clock.now);
+    await providerLogin(app, token);
+    await refused(token, 'INVALID_MEDIA_TOKEN');
+    const replay = await primetimeLogin(app, token);
+    expect(replay.json<{ extendedMessage: string }>().extendedMessage).toContain('used already');
+    // Another process of the cluster (its own pool on the same database) refuses it too.
+    const other = await buildTestApp(testDb, { clock: () => clock.now });
+    try {
+      const there = await primetimeLogin(other, token);
+      expect(there.json()).toMatchObject({ httpCode: 401, message: 'INVALID_MEDIA_TOKEN' });
+      // Two logins with one fresh token at once, one through each: one session.
+      const fresh = await mint(signer, clock.now);
+      const before = await counts(database.db);
+      const both = await Promise.all([primetimeLogin(app, fresh), primetimeLogin(other, fresh)]);
+      expect(both.map((res) => res.statusCode).sort()).toEqual([200, 401]);
+      expect((await counts(database.db)).sessions).toBe(before.sessions + 1);
+    } finally {
+      await other.close();
+    }
+    await refused(await mint(signer, clock.now, { jti: undefined }), 'INVALID_MEDIA_TOKEN');
+  });
+
+  test('a spent jti is remembered until its token expires, then forgotten', async () => {
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
+    const token = await mint(signer, clock.now);
+    await providerLogin(app, token);
+    const spent = () =>
+      database.db
+        .selectFrom('tv_provider_spent_tokens')
+        .select('jti')
+        .execute()
+        .then((rows) => rows.length);
+    expect(await spent()).toBeGreaterThan(0);
+    clock.now += 5 * 60_000 + 1000;
+    // Expired now: refused as such, whatever its use.
+    await refused(token, 'MEDIA_TOKEN_EXPIRED');
+    // The next spend forgets every expired jti.
+    await providerLogin(app, await mint(signer, clock.now));
+    expect(await spent()).toBe(1);
+  });
+
+  test("a subscriber's household deletes its account only within 10 minutes of its last adobePrimetimeLogin", async () => {
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
+    const sub = 'sub_deletes';
+    const first = await providerLogin(app, await mint(signer, clock.now, { sub }));
+    clock.now += 10 * 60_000;
+    const stale = await app.inject({
+      method: 'POST',
+      url: accountPaths.userDelete(TENANT),
+      headers: bearer(first.sessionToken),
+      payload: {},
+    });
+    expect(stale.json()).toMatchObject({ httpCode: 400, message: 'SESSION_EXPIRED' });
+    const again = await providerLogin(app, await mint(signer, clock.now, { sub }));
+    expect(again.accountId).toBe(first.accountId);
+    clock.now += 9 * 60_000;
+    const deleted = await app.inject({
+      method: 'POST',
+      url: accountPaths.userDelete(TENANT),
+      headers: bearer(again.sessionToken),
+      payload: {},
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+  });
+
   test('an unknown issuer → 401 UNKNOWN_TV_PROVIDER', async () => {
-    const signer = await distributorKey(app, database.db);
+    const signer = await distributorKey(app, database.db, testDb.options.dataDir);
     await refused(await mint(signer, clock.now, { iss: 'other-cable' }), 'UNKNOWN_TV_PROVIDER');
     await refused(await mint(signer, clock.now, { iss: undefined }), 'UNKNOWN_TV_PROVIDER');
   });
@@ -195,7 +278,7 @@ describe('without the test distributor', () => {
       expect((await without.inject({ url, headers: { accept: 'application/json' } })).statusCode).toBe(404);
     const database = testDb.open();
     try {
-      const token = await mint(await distributorKey(withIt, database.db), Date.now());
+      const token = await mint(await distributorKey(withIt, database.db, testDb.options.dataDir), Date.now());
       const res = await primetimeLogin(without, token);
       expect(res.json()).toMatchObject({ httpCode: 401, message: 'UNKNOWN_TV_PROVIDER' });
     } finally {

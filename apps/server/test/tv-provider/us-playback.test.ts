@@ -42,7 +42,10 @@ describe.each(engines)('US plays (%s)', (engine) => {
   let provider: { sessionToken: string };
   beforeAll(async () => {
     ({ f } = state());
-    provider = await providerLogin(f.app, await mint(await distributorKey(f.app, f.db), f.clock.now));
+    provider = await providerLogin(
+      f.app,
+      await mint(await distributorKey(f.app, f.db, f.testDb.options.dataDir), f.clock.now),
+    );
   });
 
   test('an email session, a visitor and an anonymous session from the US: 403 NOT_ENTITLED TV_PROVIDER_REQUIRED with LOGIN (play and entitle)', async () => {
@@ -106,7 +109,9 @@ describe.each(engines)('US plays (%s)', (engine) => {
   test("a profile chosen in a subscriber's household is provider-bound too, and keeps the US service", async () => {
     const login = await providerLogin(
       f.app,
-      await mint(await distributorKey(f.app, f.db), f.clock.now, { sub: 'subscriber-profiles' }),
+      await mint(await distributorKey(f.app, f.db, f.testDb.options.dataDir), f.clock.now, {
+        sub: 'subscriber-profiles',
+      }),
     );
     const created = await f.app.inject({
       method: 'POST',
@@ -131,7 +136,9 @@ describe.each(engines)('US plays (%s)', (engine) => {
   test("a big screen activated by a subscriber's household plays from the US as the household does", async () => {
     const login = await providerLogin(
       f.app,
-      await mint(await distributorKey(f.app, f.db), f.clock.now, { sub: 'subscriber-tv' }),
+      await mint(await distributorKey(f.app, f.db, f.testDb.options.dataDir), f.clock.now, {
+        sub: 'subscriber-tv',
+      }),
     );
     const code = (await f.app.inject({ url: activationPaths.activationCode(TENANT) })).json<{
       code: string;
@@ -157,7 +164,7 @@ describe.each(engines)('US plays (%s)', (engine) => {
   });
 
   test('an email session with a valid X-Adobe-Primetime-MediaToken plays from the US; a forged or expired one → 401', async () => {
-    const signer = await distributorKey(f.app, f.db);
+    const signer = await distributorKey(f.app, f.db, f.testDb.options.dataDir);
     const ok = await playRequest(f.app, ASSETS.free, {
       ...auth(),
       ...US,
@@ -176,6 +183,34 @@ describe.each(engines)('US plays (%s)', (engine) => {
       [TV_PROVIDER_MEDIA_TOKEN_HEADER]: await mint(signer, f.clock.now - 10 * 60_000),
     });
     expect(expired.json()).toMatchObject({ httpCode: 401, message: 'MEDIA_TOKEN_EXPIRED' });
+  });
+
+  test('a media token plays once: entitle only checks it, a refused play spends nothing, the granted play spends it', async () => {
+    const signer = await distributorKey(f.app, f.db, f.testDb.options.dataDir);
+    const headers = { ...auth(), ...US, [TV_PROVIDER_MEDIA_TOKEN_HEADER]: await mint(signer, f.clock.now) };
+    const entitled = await f.app.inject({ url: playbackPaths.entitle(TENANT, ASSETS.free), headers });
+    expect(entitled.statusCode, entitled.body).toBe(200);
+    const geo = await playRequest(f.app, ASSETS.franceOnly, headers);
+    expect(geo.json()).toMatchObject({ httpCode: 403, message: 'GEO_BLOCKED' });
+    const played = await playRequest(f.app, ASSETS.free, headers);
+    expect(played.statusCode, played.body).toBe(200);
+    for (const again of [
+      await playRequest(f.app, ASSETS.free, headers),
+      await f.app.inject({ url: playbackPaths.entitle(TENANT, ASSETS.free), headers }),
+    ]) {
+      expect(again.statusCode, again.body).toBe(401);
+      expect(again.json()).toMatchObject({ httpCode: 401, message: 'INVALID_MEDIA_TOKEN' });
+      expect(again.json<{ extendedMessage: string }>().extendedMessage).toContain('used already');
+    }
+    // A token that signed in plays no more either.
+    const loginToken = await mint(signer, f.clock.now);
+    await providerLogin(f.app, loginToken);
+    const replayed = await playRequest(f.app, ASSETS.free, {
+      ...auth(),
+      ...US,
+      [TV_PROVIDER_MEDIA_TOKEN_HEADER]: loginToken,
+    });
+    expect(replayed.json()).toMatchObject({ httpCode: 401, message: 'INVALID_MEDIA_TOKEN' });
   });
 
   test("an untrusted peer's X-Forwarded-For US address does not make it US; a French caller is unchanged", async () => {
@@ -202,7 +237,7 @@ describe.each(engines)('US live plays (%s)', (engine) => {
   const { state, auth } = useLivePlay(engine);
 
   test('a channel or a programme from the US without a provider → TV_PROVIDER_REQUIRED; geo first; a provider session reaches the rights check', async () => {
-    const { app, clock, db } = state();
+    const { app, clock, db, dataDir } = state();
     for (const id of [CH.inPackage, PROG.onAir]) {
       const res = await livePlay(app, id, { ...auth(), ...US });
       expect(res.json(), id).toEqual(providerRequired);
@@ -211,7 +246,7 @@ describe.each(engines)('US live plays (%s)', (engine) => {
     expect((await livePlay(app, CH.franceOnly, { ...auth(), ...US })).json()).toMatchObject({
       message: 'GEO_BLOCKED',
     });
-    const provider = await providerLogin(app, await mint(await distributorKey(app, db), clock.now));
+    const provider = await providerLogin(app, await mint(await distributorKey(app, db, dataDir), clock.now));
     // The distributor's subscriber holds the network's US service (TV_PROVIDER_PRODUCTS: abonnement):
     // its channel plays; a channel of another package answers its own rights.
     const inService = await livePlay(app, CH.inPackage, { ...bearer(provider.sessionToken), ...US });

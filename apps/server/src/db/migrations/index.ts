@@ -15,6 +15,8 @@ import * as m20261128013 from './2026-11-28-013-staff-role.js';
 import * as m20261129015 from './2026-11-29-015-followed-tags.js';
 import * as m20261129016 from './2026-11-29-016-activation.js';
 import * as m20261130017 from './2026-11-30-017-tv-provider.js';
+import * as m20261202021 from './2026-12-02-021-session-sign-in.js';
+import * as m20261202022 from './2026-12-02-022-spent-media-tokens.js';
 
 /**
  * Every migration, by name; names sort in execution order. A static object (not a folder scan)
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-015-followed-tags': m20261129015,
   '2026-11-29-016-activation': m20261129016,
   '2026-11-30-017-tv-provider': m20261130017,
+  '2026-12-02-021-session-sign-in': m20261202021,
+  '2026-12-02-022-spent-media-tokens': m20261202022,
 };

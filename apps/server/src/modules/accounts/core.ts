@@ -20,6 +20,12 @@ export interface IdentityLoginClaims {
   emailVerified: boolean;
   displayName?: string;
   language?: string;
+  /**
+   * When its person signed in at the identity service (ms since the epoch; the ID token's
+   * auth_time): the session's `signed_in_at`. Absent: the login itself is the sign-in (a password
+   * login, checked now).
+   */
+  signedInMs?: number;
 }
 
 /**

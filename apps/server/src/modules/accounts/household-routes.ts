@@ -67,7 +67,12 @@ export const householdRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsServ
       preValidation: emptyBodyIsObject,
       preHandler: unrestrictedOnly('delete the account'),
       schema: {
-        ...personal('Deletes the household and all its data', UNRESTRICTED_ONLY),
+        ...personal(
+          'Deletes the household and all its data',
+          " Needs a sign-in of the last 10 minutes (the session's: an identity sign-in, a password login or adobePrimetimeLogin; " +
+            'a profile switch keeps its session’s; a big screen activated by a code has none): else 400 SESSION_EXPIRED, nothing deleted.' +
+            UNRESTRICTED_ONLY,
+        ),
         params: TenantParams,
         body: UserDeleteBodySchema,
         response: { 200: MessageResponseSchema, ...authErrors },

@@ -1,4 +1,9 @@
-import { EMAIL_PATTERN, HOUSEHOLD_STATUSES, type HouseholdStatus } from '@antenne/contract';
+import {
+  EMAIL_PATTERN,
+  HOUSEHOLD_STATUSES,
+  IDENTITY_FRESH_SESSION_SECONDS,
+  type HouseholdStatus,
+} from '@antenne/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -9,8 +14,20 @@ import type { HouseholdRow } from './repository.js';
 
 /** The household as a whole: its deletion, its email (the identity service's), its status. */
 export class HouseholdService extends AccountsPart {
-  /** Deletes the household and every personal row of it, in one transaction. */
+  /**
+   * Deletes the household and every personal row of it, in one transaction — only on a session
+   * whose sign-in (an identity sign-in, a password login, adobePrimetimeLogin; a profile switch
+   * keeps its session's) is younger than IDENTITY_FRESH_SESSION_SECONDS: else 400
+   * SESSION_EXPIRED (the spec's "recent login", the web's ERROR.DELETE_ACCOUNT), nothing deleted.
+   */
   async deleteHousehold(ctx: SessionContext): Promise<void> {
+    const signedIn = ctx.session.signed_in_at === null ? Number.NaN : Date.parse(ctx.session.signed_in_at);
+    if (!(this.clock() - signedIn < IDENTITY_FRESH_SESSION_SECONDS * 1000))
+      throw new ApiError(
+        400,
+        'SESSION_EXPIRED',
+        `deleting the account needs a sign-in of the last ${IDENTITY_FRESH_SESSION_SECONDS / 60} minutes: sign in again`,
+      );
     await inTransaction(this.db, (trx) => repo.deleteHouseholdRows(trx, ctx.household.id));
   }
 

@@ -186,11 +186,16 @@ export class ProfilesService extends AccountsPart {
       const profile = await repo.findProfile(trx, ctx.household.id, profileId);
       if (profile === undefined) throw unknownUser();
       await repo.revokeSession(trx, ctx.tokenHash, this.nowIso());
-      return openSession(trx, this.clock, this.tokens, ctx.household, profile, {
-        deviceId: ctx.session.device_id,
-        name: ctx.session.device_name,
-        type: ctx.session.device_type,
-      });
+      // Not a sign-in: the new session stands on the one it replaces.
+      return openSession(
+        trx,
+        this.clock,
+        this.tokens,
+        ctx.household,
+        profile,
+        { deviceId: ctx.session.device_id, name: ctx.session.device_name, type: ctx.session.device_type },
+        ctx.session.signed_in_at,
+      );
     });
   }
 }

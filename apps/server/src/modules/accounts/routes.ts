@@ -26,6 +26,8 @@ export type VerifyIdToken = (token: string) => Promise<{
   email: string;
   emailVerified: boolean;
   displayName?: string;
+  /** When the identity session signed in (ms; the token's auth_time), else the login's time. */
+  signedInMs?: number;
 }>;
 
 export interface AccountsRoutesOptions {
@@ -81,6 +83,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = 
         };
         const displayName = verified.displayName ?? body.displayName;
         if (displayName !== undefined) claims.displayName = displayName;
+        if (verified.signedInMs !== undefined) claims.signedInMs = verified.signedInMs;
         if (body.language !== undefined) claims.language = body.language;
         return service.loginIdentityUser(claims, body.device);
       },

@@ -74,11 +74,17 @@ export class SessionsService extends AccountsPart {
       }
       const profile = await repo.findOwnerProfile(trx, household.id);
       if (profile === undefined) throw new Error(`household ${household.id} has no main profile`);
-      return openSession(trx, this.clock, this.tokens, household, profile, {
-        deviceId: device.deviceId,
-        name: device.name,
-        type: device.type,
-      });
+      // The identity's sign-in (firebaseLogin: the ID token's auth_time), or this login's.
+      const signedInMs = Math.min(claims.signedInMs ?? this.clock(), this.clock());
+      return openSession(
+        trx,
+        this.clock,
+        this.tokens,
+        household,
+        profile,
+        { deviceId: device.deviceId, name: device.name, type: device.type },
+        new Date(signedInMs).toISOString(),
+      );
     });
   }
 
@@ -109,11 +115,16 @@ export class SessionsService extends AccountsPart {
       refuseInactive(household);
       const profile = await repo.findOwnerProfile(trx, household.id);
       if (profile === undefined) throw new Error(`household ${household.id} has no main profile`);
-      const login = await openSession(trx, this.clock, this.tokens, household, profile, {
-        deviceId: device.deviceId,
-        name: device.name,
-        type: device.type,
-      });
+      // The distributor's media token, just verified and spent: this login is the sign-in.
+      const login = await openSession(
+        trx,
+        this.clock,
+        this.tokens,
+        household,
+        profile,
+        { deviceId: device.deviceId, name: device.name, type: device.type },
+        this.nowIso(),
+      );
       // The distributor authorized the network's US service: its products, for as long as this session.
       await repo.grantProviderSubscriptions(
         trx,
@@ -212,7 +223,11 @@ export class SessionsService extends AccountsPart {
   }
 }
 
-/** A new session of the household on this profile and device: its token, once, in a LoginResponse. */
+/**
+ * A new session of the household on this profile and device: its token, once, in a LoginResponse.
+ * `signedInAt`: the sign-in it stands on (ISO-8601; a profile switch passes its session's on),
+ * null when no sign-in made it (a big screen activated by a code).
+ */
 export async function openSession(
   db: Executor,
   clock: () => number,
@@ -220,6 +235,7 @@ export async function openSession(
   household: HouseholdRow,
   profile: ProfileRow,
   device: { deviceId: string; name: string; type: string },
+  signedInAt: string | null,
 ): Promise<LoginResponse> {
   const now = clock();
   const expires = new Date(now + SESSION_TTL_MS).toISOString();
@@ -245,6 +261,7 @@ export async function openSession(
     // Every session of a distributor's subscriber's household is provider-bound (a profile chosen,
     // a big screen activated), and keeps the network's US service for as long as it lasts.
     tv_provider: household.tv_provider,
+    signed_in_at: signedInAt,
   });
   if (household.tv_provider !== null) await repo.extendProviderSubscriptions(db, household.id, expires);
   const response: LoginResponse = {
@@ -349,7 +366,8 @@ export async function authenticateSession(
 /**
  * A new session of an existing household's profile on another device (device activation, issue
  * 18): the household must still be active (403 with its code) and the profile still exist (401
- * INVALID_SESSION_TOKEN, as a session of a deleted profile). The caller's executor owns the transaction.
+ * INVALID_SESSION_TOKEN, as a session of a deleted profile). No sign-in made it (`signed_in_at`
+ * NULL: it cannot delete the account). The caller's executor owns the transaction.
  */
 export async function openSessionForDevice(
   db: Executor,
@@ -363,5 +381,5 @@ export async function openSessionForDevice(
   refuseInactive(household);
   const profile = await repo.findProfile(db, household.id, ids.profileId);
   if (profile === undefined) throw invalidSession();
-  return openSession(db, clock, tokens, household, profile, device);
+  return openSession(db, clock, tokens, household, profile, device, null);
 }

@@ -58,7 +58,8 @@ export const activationRoutes: FastifyPluginAsyncTypebox<ActivationRoutesOptions
           description:
             '401 CODE_NOT_CONFIRMED until confirmed; then 200 LoginResponse, once (a session of the confirming profile on this device). ' +
             'The first device polling a code owns it. 400 INVALID_ACTIVATION_CODE: unknown, expired or used code, or another device; ' +
-            'past 10 wrong codes from an address (1000 from all) in 15 minutes, 429 TOO_MANY_REQUESTS.',
+            'past 10 wrong codes from an address (an IPv6 /64) or in a deviceId’s name in 15 minutes, 429 TOO_MANY_REQUESTS. ' +
+            'A device polling its own code is held back only by wrong codes sent in its own name.',
           params: TenantParams,
           body: ActivationRequestSchema,
           response: {
@@ -87,7 +88,7 @@ export const activationRoutes: FastifyPluginAsyncTypebox<ActivationRoutesOptions
               'Confirms a code shown on a device for the caller’s household and profile (case ignored)',
             description:
               '`Authorization: Bearer <sessionToken>` (401 NO_SESSION_TOKEN / INVALID_SESSION_TOKEN). 400 INVALID_ACTIVATION_CODE: unknown, expired or used; ' +
-              'past 10 wrong codes from an address (1000 from all) in 15 minutes, 429 TOO_MANY_REQUESTS.',
+              'past 10 wrong codes from an address (an IPv6 /64) or from the household in 15 minutes, 429 TOO_MANY_REQUESTS (before the code is looked at).',
             params: ActivationCodeParamsSchema,
             response: {
               200: Type.Object({}),

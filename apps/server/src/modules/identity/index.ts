@@ -6,3 +6,4 @@ export { identityRoutes, type IdentityRoutesOptions } from './routes.js';
 export { guardSensitiveIdentityCalls } from './sensitive-guard.js';
 export { createIdTokenVerifier } from './verify.js';
 export { createPasswordSignIn } from './password-sign-in.js';
+export { secretBox, type SecretBox } from './secret-box.js';

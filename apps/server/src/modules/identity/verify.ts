@@ -8,12 +8,15 @@ export interface IdentityClaims {
   email: string;
   emailVerified: boolean;
   displayName?: string;
+  /** When the identity session signed in (ms; auth_time): the Exposure session's sign-in. */
+  signedInMs: number;
 }
 
 /**
  * Checks an ID token of the identity service: signature against its JWKS (the keys in the
  * database, so every server of a cluster agrees), issuer, audience and expiry, and that it was
- * minted within IDENTITY_FRESH_SESSION_SECONDS of its sign-in (auth_time). Throws otherwise.
+ * minted within IDENTITY_FRESH_SESSION_SECONDS of its sign-in (auth_time), which it returns as
+ * the sign-in of the session it opens. Throws otherwise.
  */
 export function createIdTokenVerifier(identity: Identity, publicUrl: string) {
   return async (token: string): Promise<IdentityClaims> => {
@@ -37,6 +40,7 @@ export function createIdTokenVerifier(identity: Identity, publicUrl: string) {
       identityUserId: payload.sub,
       email: payload.email,
       emailVerified: payload.email_verified === true,
+      signedInMs: payload.auth_time * 1000,
       ...(typeof payload.name === 'string' && payload.name !== '' ? { displayName: payload.name } : {}),
     };
   };

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/errors.js';
 import { jsonContentParser } from '../../lib/input-guard.js';
 import { locate } from '../../lib/geo.js';
 import { AnonymousSessionError, bearerToken, type SessionContext } from '../accounts/index.js';
-import type { MediaTokenCheck } from '../tv-provider/index.js';
+import type { MediaTokenCheck, VerifiedMediaToken } from '../tv-provider/index.js';
 
 /** What the playback routes share: the Exposure path, schemas, and what they read off a request. */
 
@@ -55,18 +55,16 @@ export function anonymousRefusal(error: unknown): unknown {
 /**
  * Whether the caller plays through a pay-TV provider (the US rule, issue 19): a provider-bound
  * session, or a media token in X-Adobe-Primetime-MediaToken checked as adobePrimetimeLogin checks
- * it — a bad one is refused with its 401, whoever sends it.
+ * it — a bad or used one is refused with its 401, whoever sends it. `mediaToken`: the verified
+ * token, which a granted play spends (a media token plays once; entitle only checks it).
  */
 export async function viaTvProvider(
   session: SessionContext | null,
   mediaToken: string | undefined,
   mediaTokens: MediaTokenCheck,
-): Promise<boolean> {
-  if (mediaToken !== undefined) {
-    await mediaTokens.verify(mediaToken);
-    return true;
-  }
-  return session !== null && session.session.tv_provider !== null;
+): Promise<{ tvProvider: boolean; mediaToken?: VerifiedMediaToken }> {
+  if (mediaToken !== undefined) return { tvProvider: true, mediaToken: await mediaTokens.verify(mediaToken) };
+  return { tvProvider: session !== null && session.session.tv_provider !== null };
 }
 
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

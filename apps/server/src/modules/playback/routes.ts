@@ -46,7 +46,8 @@ const MediaTokenHeader = Type.Optional(Type.String({ minLength: 1, maxLength: 40
 /** What the play and entitle docs say of the US rule. */
 const US_RULE =
   ` From the US (after GEO_BLOCKED / NOT_PUBLISHED) a session that is not provider-bound (adobePrimetimeLogin), a visitor and an anonymous session get 403 NOT_ENTITLED, extendedMessage ${TV_PROVIDER_REQUIRED}, with a LOGIN action; ` +
-  `${TV_PROVIDER_MEDIA_TOKEN_HEADER} carries a distributor's media token instead (401 INVALID_MEDIA_TOKEN / MEDIA_TOKEN_EXPIRED / UNKNOWN_TV_PROVIDER when bad). No ads from the US.`;
+  `${TV_PROVIDER_MEDIA_TOKEN_HEADER} carries a distributor's media token instead (401 INVALID_MEDIA_TOKEN / MEDIA_TOKEN_EXPIRED / UNKNOWN_TV_PROVIDER when bad; ` +
+  'a token plays once: the play it grants spends it, a used one is 401 INVALID_MEDIA_TOKEN; entitle only checks it). No ads from the US.';
 
 const PlayParams = Type.Object({
   customer: Type.String(),
@@ -124,13 +125,13 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
       async (request, reply) => {
         void reply.header('cache-control', 'private, no-store');
         const { session, anonymous } = await optionalSession(sessions, request);
-        const tvProvider = await viaTvProvider(
+        const { tvProvider, mediaToken } = await viaTvProvider(
           session,
           request.headers[TV_PROVIDER_MEDIA_TOKEN_HEADER],
           mediaTokens,
         );
         try {
-          return await services.play.play(request.params.assetId, {
+          const granted = await services.play.play(request.params.assetId, {
             session,
             country: countryOf(request),
             tvProvider,
@@ -138,6 +139,9 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<PlaybackRoutesOptions> = 
             origin: originOf(request),
             requestId: String(request.id),
           });
+          // A media token plays once: spent by the play it granted (a refusal, e.g. a PIN asked, spends nothing).
+          if (mediaToken !== undefined) await mediaTokens.spend(mediaToken);
+          return granted;
         } catch (error) {
           throw anonymous ? anonymousRefusal(error) : error;
         }
@@ -180,7 +184,8 @@ const entitleRoutes: FastifyPluginAsyncTypebox<Omit<PlaybackRoutesOptions, 'tena
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       const { session, anonymous } = await optionalSession(sessions, request);
-      const tvProvider = await viaTvProvider(
+      // Checked, not spent: entitle grants no play.
+      const { tvProvider } = await viaTvProvider(
         session,
         request.headers[TV_PROVIDER_MEDIA_TOKEN_HEADER],
         mediaTokens,

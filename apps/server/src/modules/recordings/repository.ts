@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import type { RecordingFailureReason } from '@antenne/contract';
 import type { RecordingSeriesTable, RecordingsTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
@@ -61,15 +62,48 @@ export async function usedQuotaMs(db: Executor, householdId: string): Promise<nu
   return Number(row?.used ?? 0);
 }
 
-/** Inserts unless the profile already records that programme; true when inserted. */
-export async function insertRecording(db: Executor, row: Insertable<RecordingsTable>): Promise<boolean> {
+/**
+ * Inserts a recording unless the profile already records that programme (true when inserted), in
+ * error (`QUOTA_EXCEEDED`) when it would take the household's recordings not in error past
+ * `quotaMs`. The sum and the insert are one statement: on SQLite, whose single writer runs it
+ * whole, that is the atomic check; PostgreSQL needs `lockHouseholdQuota` first in the same
+ * transaction (two statements' snapshots would each miss the other's row).
+ */
+export async function insertRecordingWithinQuota(
+  db: Executor,
+  row: Omit<Insertable<RecordingsTable>, 'failure_reason'> & { start_ms: number; end_ms: number },
+  quotaMs: number,
+): Promise<boolean> {
+  const used = db
+    .selectFrom('recordings')
+    .select(sql<number>`coalesce(sum(end_ms - start_ms), 0)`.as('used'))
+    .where('household_id', '=', row.household_id)
+    .where('failure_reason', 'is', null);
+  const failure: RecordingFailureReason = 'QUOTA_EXCEEDED';
   const result = await db
     .insertInto('recordings')
-    .values(row)
+    .values({
+      ...row,
+      failure_reason: sql<
+        string | null
+      >`case when (${used}) + ${row.end_ms - row.start_ms} > ${quotaMs} then ${failure} end`,
+    })
     .onConflict((oc) => oc.columns(['profile_id', 'programme_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/**
+ * PostgreSQL: holds the household's recording quota until the transaction ends (a transaction-level
+ * advisory lock on this module's key and the household), so that every process's check and insert
+ * for that household run one after the other. SQLite needs none (insertRecordingWithinQuota).
+ */
+export async function lockHouseholdQuota(trx: Executor, householdId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${QUOTA_LOCK_KEY}, hashtext(${householdId}))`.execute(trx);
+}
+
+/** The advisory lock space of the recordings quota (pg_advisory_xact_lock's first key). */
+const QUOTA_LOCK_KEY = 0x5245_4351; // "RECQ"
 
 export async function deleteRecording(db: Executor, profileId: string, id: string): Promise<boolean> {
   const result = await db

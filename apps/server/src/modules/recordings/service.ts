@@ -12,6 +12,7 @@ import {
   type RecordingRequest,
 } from '@antenne/contract';
 import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
@@ -32,6 +33,8 @@ const DAY_MS = 86_400_000;
 
 export interface RecordingsServiceOptions {
   db: Kysely<Database>;
+  /** The database's engine: the quota's lock is PostgreSQL's (recordOne). */
+  engine: Engine;
   schedule: ScheduleReader;
   /** The catalogue's current snapshot: titles' names, shows (series) and channels. */
   catalogue: { snapshot(): Promise<CatalogueSnapshot> };
@@ -53,12 +56,14 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 
 export class RecordingsService {
   private readonly db: Kysely<Database>;
+  private readonly engine: Engine;
   private readonly schedule: ScheduleReader;
   private readonly catalogue: { snapshot(): Promise<CatalogueSnapshot> };
   private readonly clock: () => number;
 
   constructor(options: RecordingsServiceOptions) {
     this.db = options.db;
+    this.engine = options.engine;
     this.schedule = options.schedule;
     this.catalogue = options.catalogue;
     this.clock = options.clock ?? Date.now;
@@ -176,34 +181,42 @@ export class RecordingsService {
     return ids;
   }
 
-  /** One programme: its recording if the profile has one, else a new one (in error past the quota). */
-  private recordOne(
+  /**
+   * One programme: its recording if the profile has one, else a new one (in error past the
+   * quota). The quota's check and the insert are one statement, under the household's lock on
+   * PostgreSQL: every process of a cluster agrees (ADR 0026).
+   */
+  private async recordOne(
     session: SessionContext,
     p: ScheduledProgramme,
     seriesId: string | null,
   ): Promise<string> {
-    return inTransaction(this.db, async (trx) => {
-      const existing = await repo.findRecordingOfProgramme(trx, session.profile.id, p.programId);
-      if (existing !== undefined) return existing.id;
-      const used = await repo.usedQuotaMs(trx, session.household.id);
-      const failure: RecordingFailureReason | null =
-        used + (p.endMs - p.startMs) > QUOTA_MS ? 'QUOTA_EXCEEDED' : null;
-      const id = newId('rec');
-      await repo.insertRecording(trx, {
-        id,
-        household_id: session.household.id,
-        profile_id: session.profile.id,
-        programme_id: p.programId,
-        channel_id: p.channelId,
-        asset_id: p.assetId,
-        start_ms: p.startMs,
-        end_ms: p.endMs,
-        failure_reason: failure,
-        series_id: seriesId,
-        created_at: new Date(this.clock()).toISOString(),
-      });
-      return id;
-    });
+    const householdId = session.household.id;
+    const row = {
+      id: newId('rec'),
+      household_id: householdId,
+      profile_id: session.profile.id,
+      programme_id: p.programId,
+      channel_id: p.channelId,
+      asset_id: p.assetId,
+      start_ms: p.startMs,
+      end_ms: p.endMs,
+      series_id: seriesId,
+      created_at: new Date(this.clock()).toISOString(),
+    };
+    const inserted =
+      this.engine === 'postgres'
+        ? await inTransaction(this.db, async (trx) => {
+            await repo.lockHouseholdQuota(trx, householdId);
+            return repo.insertRecordingWithinQuota(trx, row, QUOTA_MS);
+          })
+        : // No transaction on SQLite: one statement is atomic under its single writer, and no lock
+          // is held while other work of this process waits.
+          await repo.insertRecordingWithinQuota(this.db, row, QUOTA_MS);
+    if (inserted) return row.id;
+    const existing = await repo.findRecordingOfProgramme(this.db, session.profile.id, p.programId);
+    if (existing === undefined) throw new Error('recording neither inserted nor found');
+    return existing.id;
   }
 
   private async answer(

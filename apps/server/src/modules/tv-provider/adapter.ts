@@ -19,13 +19,22 @@ export interface TvProviderAdapter {
   jwks(): Promise<JSONWebKeySet>;
 }
 
-/** What the play call asks: a media token (the X-Adobe-Primetime-MediaToken header) checked as at login. */
+/**
+ * What the play calls ask of a media token (the X-Adobe-Primetime-MediaToken header): its checks
+ * as at login (a token used already is refused), then, once a play is granted with it, its use.
+ */
 export interface MediaTokenCheck {
   verify(mediaToken: string): Promise<VerifiedMediaToken>;
+  /** Uses the token up: 401 INVALID_MEDIA_TOKEN when another call used it first. */
+  spend(token: VerifiedMediaToken): Promise<void>;
 }
 
-/** A media token that passed every check: who issued it and for which subscriber. */
+/** A media token that passed every check: who issued it, for which subscriber, its id and expiry. */
 export interface VerifiedMediaToken {
   providerId: string;
   subscriberId: string;
+  /** Its `jti`: a token is used once (ADR 0041). */
+  jti: string;
+  /** Its `exp` (ms): until then its `jti` is remembered. */
+  expiresMs: number;
 }

@@ -3,8 +3,8 @@ import type { TvProviderSubscribersTable } from '../../db/schema.js';
 import type { Executor } from '../../db/transaction.js';
 
 /**
- * The test distributor's SQL (modules/tv-provider): its signing key, its subscribers, its sign-in
- * attempts. The same on SQLite and PostgreSQL. The households bound to a subscriber are the
+ * The tv-provider module's SQL: the test distributor's signing key, its subscribers, its sign-in
+ * attempts; every distributor's spent media tokens. The same on SQLite and PostgreSQL. The households bound to a subscriber are the
  * accounts module's.
  */
 
@@ -30,6 +30,21 @@ export async function insertSigningKeyIfAbsent(
     .insertInto('tv_provider_keys')
     .values(row)
     .onConflict((oc) => oc.column('provider_id').doNothing())
+    .execute();
+}
+
+/** Replaces a key's stored text if it still reads `from` (its clear JWK, sealed at first read). */
+export async function replaceSigningKeyText(
+  db: Executor,
+  providerId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .updateTable('tv_provider_keys')
+    .set({ private_jwk: to })
+    .where('provider_id', '=', providerId)
+    .where('private_jwk', '=', from)
     .execute();
 }
 
@@ -81,4 +96,33 @@ export async function recordAttempt(
     .where('attempted_at', '>=', sinceMs)
     .executeTakeFirstOrThrow();
   return Number(counted.n);
+}
+
+/**
+ * Spends a media token: remembers its `jti` until it expires (and forgets those expired). False
+ * when it was spent already, by this process or another of the cluster.
+ */
+export async function spendMediaToken(
+  db: Executor,
+  token: { providerId: string; jti: string; expiresMs: number },
+  nowMs: number,
+): Promise<boolean> {
+  await db.deleteFrom('tv_provider_spent_tokens').where('expires_at', '<', nowMs).execute();
+  const inserted = await db
+    .insertInto('tv_provider_spent_tokens')
+    .values({ provider_id: token.providerId, jti: token.jti, expires_at: token.expiresMs })
+    .onConflict((oc) => oc.columns(['provider_id', 'jti']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Whether a media token's `jti` was spent (and is not yet forgotten). */
+export async function isMediaTokenSpent(db: Executor, providerId: string, jti: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('tv_provider_spent_tokens')
+    .select('jti')
+    .where('provider_id', '=', providerId)
+    .where('jti', '=', jti)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -52,8 +52,9 @@ export const tvProviderRoutes: FastifyPluginAsyncTypebox<TvProviderRoutesOptions
           summary: "Signs a pay-TV distributor's subscriber in with its media token (US visitors)",
           description:
             "Exposure `loginPrimetime`. The media token is a distributor's compact JWS (ES256): signed by an enabled " +
-            'distributor (401 UNKNOWN_TV_PROVIDER for another issuer), for this requestor (aud) and the US resource, ' +
-            'not expired (401 MEDIA_TOKEN_EXPIRED); anything else 401 INVALID_MEDIA_TOKEN. The household of that ' +
+            'distributor (401 UNKNOWN_TV_PROVIDER for another issuer), for this requestor alone (aud) and the US resource, ' +
+            'not expired (401 MEDIA_TOKEN_EXPIRED), with a jti and never used before (a token signs in or plays once); ' +
+            'anything else 401 INVALID_MEDIA_TOKEN. The household of that ' +
             'subscriber is made at its first login; the session is provider-bound, which plays from the US require.',
           params: Type.Object({ customer: Type.String(), businessUnit: Type.String() }),
           body: PrimetimeLoginRequestSchema,

@@ -7,15 +7,19 @@ import {
   jwtVerify,
   type JWTPayload,
 } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import type { TvProviderSubscriber } from '../accounts/index.js';
 import type { MediaTokenCheck, TvProviderAdapter, VerifiedMediaToken } from './adapter.js';
+import * as repo from './repository.js';
 import { MEDIA_TOKEN_ALG } from './test-distributor.js';
 
 /**
  * The programmer's side of the pay-TV provider sign-in (issue 19, ADR 0041): a distributor's media
  * token is checked (signature and algorithm with the distributor's keys, issuer a known enabled
- * distributor, audience the requestor, the US resource, expiry against the app's clock), then the
+ * distributor, audience exactly the requestor, the US resource, expiry against the app's clock,
+ * not used before), spent (its `jti` remembered in the database until it expires), then the
  * accounts open a provider-bound session for the household of that subscriber. No HTTP here.
  */
 
@@ -25,6 +29,10 @@ export const MAX_MEDIA_TOKEN_LENGTH = 4096;
 const MAX_TOKEN_AGE_S = 10 * 60;
 
 export const invalidMediaToken = (why: string) => new ApiError(401, 'INVALID_MEDIA_TOKEN', why);
+const usedMediaToken = () =>
+  invalidMediaToken('the media token was used already: ask the distributor for a new one');
+/** The longest `jti` remembered (the spent tokens' column). */
+const MAX_JTI_LENGTH = 255;
 
 /** What the service asks of the accounts: a provider-bound session for a subscriber. */
 export interface SubscriberSessions {
@@ -35,6 +43,8 @@ export interface SubscriberSessions {
 }
 
 export interface TvProviderServiceOptions {
+  /** Where spent tokens are remembered (every process of a cluster refuses a second use). */
+  db: Kysely<Database>;
   /** The enabled distributors (the test distributor unless TV_PROVIDER_TEST_DISTRIBUTOR=false). */
   adapters: readonly TvProviderAdapter[];
   accounts: SubscriberSessions;
@@ -68,7 +78,9 @@ export class TvProviderService implements MediaTokenCheck {
 
   /**
    * A media token's checks: 401 UNKNOWN_TV_PROVIDER when its issuer is no enabled distributor,
-   * MEDIA_TOKEN_EXPIRED when signed right but expired, INVALID_MEDIA_TOKEN for anything else.
+   * MEDIA_TOKEN_EXPIRED when signed right but expired, INVALID_MEDIA_TOKEN for anything else —
+   * an `aud` that is not exactly the requestor (a string, or an array of it alone), no `jti`, or a
+   * token spent already. Checking spends nothing (`spend` does).
    */
   async verify(mediaToken: string): Promise<VerifiedMediaToken> {
     if (mediaToken.length > MAX_MEDIA_TOKEN_LENGTH) throw invalidMediaToken('the media token is too long');
@@ -90,7 +102,7 @@ export class TvProviderService implements MediaTokenCheck {
         algorithms: [MEDIA_TOKEN_ALG],
         issuer: adapter.id,
         audience: this.options.requestorId,
-        requiredClaims: ['sub', 'exp', 'iat'],
+        requiredClaims: ['sub', 'exp', 'iat', 'jti'],
         maxTokenAge: MAX_TOKEN_AGE_S,
         currentDate: new Date(this.options.clock()),
       }));
@@ -105,17 +117,32 @@ export class TvProviderService implements MediaTokenCheck {
     }
     if ((payload.exp as number) - (payload.iat as number) > MAX_TOKEN_AGE_S)
       throw invalidMediaToken('the media token claims too long a life');
+    // jose accepts an `aud` array that merely contains ours: a token meant for others too is not ours.
+    const audience = Array.isArray(payload.aud) && payload.aud.length === 1 ? payload.aud[0] : payload.aud;
+    if (audience !== this.options.requestorId)
+      throw invalidMediaToken("the media token's aud claim is refused: it must be this requestor alone");
     if (payload.resource !== this.options.resource)
       throw invalidMediaToken('the media token is for another resource');
     const subscriberId = payload.sub;
     if (typeof subscriberId !== 'string' || subscriberId === '' || subscriberId.length > 200)
       throw invalidMediaToken("the media token's sub claim is refused");
-    return { providerId: adapter.id, subscriberId };
+    const jti = payload.jti;
+    if (typeof jti !== 'string' || jti === '' || jti.length > MAX_JTI_LENGTH)
+      throw invalidMediaToken("the media token's jti claim is refused");
+    if (await repo.isMediaTokenSpent(this.options.db, adapter.id, jti)) throw usedMediaToken();
+    return { providerId: adapter.id, subscriberId, jti, expiresMs: (payload.exp as number) * 1000 };
   }
 
-  /** adobePrimetimeLogin: the verified token's subscriber signs in (provider-bound session). */
+  /** Uses a verified token up (a media token signs in or plays once): 401 when it was used already. */
+  async spend(token: VerifiedMediaToken): Promise<void> {
+    if (!(await repo.spendMediaToken(this.options.db, token, this.options.clock()))) throw usedMediaToken();
+  }
+
+  /** adobePrimetimeLogin: the verified token, spent, signs its subscriber in (provider-bound session). */
   async login(request: PrimetimeLoginRequest): Promise<LoginResponse> {
-    const { providerId, subscriberId } = await this.verify(request.mediaToken);
+    const verified = await this.verify(request.mediaToken);
+    await this.spend(verified);
+    const { providerId, subscriberId } = verified;
     const adapter = this.adapters.get(providerId) as TvProviderAdapter;
     return this.options.accounts.loginTvProviderSubscriber(
       {

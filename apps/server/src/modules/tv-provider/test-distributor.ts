@@ -19,7 +19,7 @@ import * as repo from './repository.js';
  * The test distributor that Antenne serves itself (issue 19, ADR 0041): a pay-TV provider with its
  * own subscribers (`npm run tv-provider:subscriber`), its own sign-in page (pages.ts) and its own
  * ES256 key, generated once and kept in the database so that every process of a cluster signs
- * with the same one. It issues Adobe Pass-like media tokens: a compact JWS, `iss` the
+ * with the same one — encrypted with AUTH_SECRET as the identity service's keys are. It issues Adobe Pass-like media tokens: a compact JWS, `iss` the
  * distributor, `sub` an opaque subscriber id, `aud` the requestor (this broadcaster), `resource`
  * the network's US service, valid MEDIA_TOKEN_TTL_S seconds.
  */
@@ -62,6 +62,14 @@ export interface TestDistributorOptions {
   resource: string;
   /** Sign-in attempts per client address and minute (AUTH_SIGN_IN_LIMIT, as the identity sign-in). */
   signInLimit: number;
+  /** Seals the private key at rest with the server's secret (the identity module's `secretBox`). */
+  secretBox: KeySealer;
+}
+
+/** What the key at rest is sealed with (identity's SecretBox: AUTH_SECRET, better-auth's cipher). */
+export interface KeySealer {
+  seal(plaintext: string): Promise<string>;
+  open(sealed: string): Promise<string>;
 }
 
 export class TestDistributor implements TvProviderAdapter {
@@ -125,7 +133,8 @@ export class TestDistributor implements TvProviderAdapter {
 
   /** The key stored in the database, made by the first process that needs one. */
   private signingKey(): Promise<SigningKey> {
-    this.key ??= loadOrCreateKey(this.options.db, this.id, this.options.clock).catch((error: unknown) => {
+    const { db, clock, secretBox } = this.options;
+    this.key ??= loadOrCreateKey(db, this.id, clock, secretBox).catch((error: unknown) => {
       this.key = undefined;
       throw error;
     });
@@ -133,21 +142,46 @@ export class TestDistributor implements TvProviderAdapter {
   }
 }
 
-async function loadOrCreateKey(db: Executor, providerId: string, clock: () => number): Promise<SigningKey> {
+/**
+ * The stored key, opened with the secret; made (sealed) by the first process that needs one. A key
+ * stored in clear (before keys were sealed) is sealed and written back at its first read.
+ */
+async function loadOrCreateKey(
+  db: Executor,
+  providerId: string,
+  clock: () => number,
+  box: KeySealer,
+): Promise<SigningKey> {
   let stored = await repo.findSigningKey(db, providerId);
   if (stored === undefined) {
     const { privateKey } = await generateKeyPair(MEDIA_TOKEN_ALG, { extractable: true });
     await repo.insertSigningKeyIfAbsent(db, {
       provider_id: providerId,
       kid: randomBytes(8).toString('hex'),
-      private_jwk: JSON.stringify(await exportJWK(privateKey)),
+      private_jwk: await box.seal(JSON.stringify(await exportJWK(privateKey))),
       created_at: new Date(clock()).toISOString(),
     });
     // Another process may have stored its key first: every process signs with the stored one.
     stored = await repo.findSigningKey(db, providerId);
     if (stored === undefined) throw new Error(`the signing key of ${providerId} was not stored`);
   }
-  const jwk = JSON.parse(stored.private_jwk) as JWK;
+  let json: string;
+  if (isClearJwk(stored.private_jwk)) {
+    json = stored.private_jwk;
+    // Only this row's clear text is replaced: a process that sealed it first wins, the same key either way.
+    await repo.replaceSigningKeyText(db, providerId, stored.private_jwk, await box.seal(json));
+  } else {
+    try {
+      json = await box.open(stored.private_jwk);
+    } catch {
+      throw new Error(
+        `the signing key of the test distributor ${providerId} (table tv_provider_keys) cannot be opened with ` +
+          'this AUTH_SECRET: start with the secret it was sealed with, or delete that row to make a new key ' +
+          '(media tokens it signed are then refused)',
+      );
+    }
+  }
+  const jwk = JSON.parse(json) as JWK;
   const privateKey = (await importJWK(jwk, MEDIA_TOKEN_ALG)) as CryptoKey;
   const { kty, crv, x, y } = jwk;
   return {
@@ -156,6 +190,9 @@ async function loadOrCreateKey(db: Executor, providerId: string, clock: () => nu
     publicJwk: { kty, crv, x, y, kid: stored.kid, alg: MEDIA_TOKEN_ALG, use: 'sig' } as JWK,
   };
 }
+
+/** A key stored before keys were sealed: its JWK's JSON text (a sealed one is hex). */
+const isClearJwk = (text: string) => text.trimStart().startsWith('{');
 
 const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 

@@ -29,7 +29,9 @@ function frameUrl(provider: ProviderItem, language: string): URL {
  * a help link, and an overlay framing the chosen provider's own sign-in page. The page posts a
  * TvProviderMessage to this window; only the frame's window, from the loginURL's origin, is heard.
  * A media token is stored with the provider and exchanged by adobePrimetimeLogin; a token already
- * stored signs in at once.
+ * stored signs in at once. The server takes each media token once (ADR 0041): a stored token
+ * already exchanged is refused, quietly, and the providers listed; only one a sign-in left
+ * unexchanged (interrupted before the server answered) signs in.
  */
 export function TvProviderSignIn({
   onProfiles,
@@ -78,7 +80,7 @@ export function TvProviderSignIn({
     }
   }, []);
 
-  // A provider token already stored (an earlier sign-in): at once, without asking; once.
+  // A provider token already stored (a sign-in not finished): at once, without asking; once.
   useEffect(() => {
     if (autoSignIn.current || !stored.providerToken) return;
     autoSignIn.current = true;
