@@ -14,6 +14,10 @@ export default defineConfig({
     maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // expect.poll waits for what a real browser does (a page fetching, a reload): 1 s, Vitest's
+    // default, is shorter than that on two busy cores (a settings page after a mail's link failed
+    // so); a condition never met still fails, after 10 s.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['./support/global-setup.ts'],
   },
 });
