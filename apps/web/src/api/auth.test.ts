@@ -56,4 +56,23 @@ describe('logoutSequence', () => {
       selectedProvider: null,
     });
   });
+
+  test('forgets the session at once, before the server answers: leaving the page right after signs out all the same', async () => {
+    let answer: () => void = () => undefined;
+    const waiting = new Promise<Response>((resolve) => (answer = () => resolve(json({ success: true }))));
+    mockFetch({
+      [accountPaths.logout(config)]: () => waiting,
+      [identityPaths.signOut]: () => waiting,
+    });
+    const store = useSessionStore.getState();
+    store.householdLoginSuccess('session-2', { email: 'viewer@example.com' });
+    store.setProviderToken('provider-token', 'antenne-test');
+
+    const done = logoutSequence(config);
+    // Nothing answered yet: what the browser keeps is already forgotten.
+    expect(useSessionStore.getState()).toMatchObject({ token: null, user: null, providerToken: null });
+    expect(localStorage.getItem('antenne-session') ?? '').not.toContain('session-2');
+    answer();
+    await done;
+  });
 });

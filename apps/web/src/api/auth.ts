@@ -153,15 +153,17 @@ export function selectProfile(
 }
 
 /**
- * Sign-out (spec part 1 §4): ends the Exposure session (a failure is ignored: the user leaves
- * anyway), signs out of the identity service, then forgets the user, the token, the avatar and
- * the provider token with the selected provider.
+ * Sign-out (spec part 1 §4): forgets the user, the token, the avatar and the provider token with
+ * the selected provider, then ends the Exposure session (a failure is ignored: the user leaves
+ * anyway) and signs out of the identity service.
  */
 export async function logoutSequence(config: Bu): Promise<void> {
   const { token } = useSessionStore.getState();
+  // Forgotten here first: a page left right after the click (a link, a reload) is signed out all
+  // the same; the server's sessions are ended after, with the token read above.
+  useSessionStore.getState().logout();
   if (token) await logout(config, token).catch(() => undefined);
   await signOut().catch(() => undefined);
-  useSessionStore.getState().logout();
 }
 
 /** Adds a profile to the household (403 TOO_MANY_PROFILES past MAX_PROFILES): the new list. */
