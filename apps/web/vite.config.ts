@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig, defaultClientConditions, defaultServerConditions } from 'vite';
-import { preact } from '@preact/preset-vite';
-import { reactAriaPreact } from './build/react-aria-preact';
-import { useSyncExternalStoreShim } from './build/aliases';
+import { defineConfig, defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
 
 /**
  * The release the crash reports carry (lib/crash-reports/release.ts): the web package's version,
@@ -18,22 +16,44 @@ const release = buildId ? `${webVersion}+${buildId}` : webVersion;
 const apiTarget = process.env.ANTENNE_DEV_API_URL ?? 'http://localhost:8080';
 const proxied = { target: apiTarget };
 
+/**
+ * `.vite/modules.json` in the build's folder: each chunk's file and the modules it holds (the
+ * packages' files by their path under node_modules). The JavaScript budget test reads it to know
+ * which runtime the browser's bundle and the server render carry (e2e/tests/budget.test.ts).
+ */
+function moduleGraph(): Plugin {
+  return {
+    name: 'antenne:module-graph',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = output.moduleIds.map((id) =>
+          id.includes('/node_modules/')
+            ? `node_modules/${id.split('/node_modules/').pop() ?? ''}`
+            : id.replace(/^.*\/apps\/web\//, ''),
+        );
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  // Preact with preact/compat runs the app and its React libraries (docs/adr/0032): the preset
-  // aliases react and react-dom to preact/compat, compiles JSX for Preact and gives dev its refresh.
-  plugins: [preact({ devToolsEnabled: false }), reactAriaPreact()],
-  // The dev server pre-bundles react-aria: the same patch there.
-  optimizeDeps: { rolldownOptions: { plugins: [reactAriaPreact()] } },
+  // React 19 runs the app, in the browser and in the server render (docs/adr/0043): the plugin
+  // compiles JSX with the automatic runtime and gives dev its Fast Refresh. No file of a
+  // dependency is rewritten.
+  plugins: [react(), moduleGraph()],
   resolve: {
     // packages/contract is consumed from its TypeScript sources: no build step for the web.
     conditions: ['antenne-source', ...defaultClientConditions],
-    alias: [useSyncExternalStoreShim],
   },
   ssr: {
     // The server render (src/ssr/entry-server.tsx, built into dist/.ssr by `npm run build`):
     // the contract from its sources, as for the browser; the libraries from node_modules.
     resolve: { conditions: ['antenne-source', ...defaultServerConditions] },
-    // One self-contained file set: Preact and the libraries inside (one copy of Preact, its
+    // One self-contained file set: React and the libraries inside (one copy of React, its
     // production build whatever NODE_ENV the server runs with).
     noExternal: true,
   },

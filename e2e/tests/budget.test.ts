@@ -6,12 +6,12 @@ import { useBrowserSuite } from '../support/suite.js';
 import { repoRoot } from '../support/paths.js';
 
 /**
- * The home route's JavaScript until it is interactive: at most 90 KB gzip (issue 16; 120 KB in
- * issue 5, the open-source peer ships 711 KB before its first paint). The runtime is Preact with
- * preact/compat (docs/adr/0032). Measured twice: on the build's chunk graph (deterministic), and in
- * Chromium on what a visitor's browser fetched before the page marked itself live (hydrated).
+ * The home route's JavaScript until it is interactive: at most 130 KB gzip (issue 31: React 19
+ * itself runs the app, docs/adr/0043; the open-source peer ships 711 KB before its first paint).
+ * Measured twice: on the build's chunk graph (deterministic), and in Chromium on what a visitor's
+ * browser fetched before the page marked itself live (hydrated).
  */
-const BUDGET_BYTES = 90 * 1024;
+const BUDGET_BYTES = 130 * 1024;
 
 const webDist = join(repoRoot, 'apps', 'web', 'dist');
 
@@ -22,6 +22,10 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+
+/** Each chunk's modules, as the build wrote them (apps/web/vite.config.ts, moduleGraph). */
+const readModules = (dist: string): Record<string, string[]> =>
+  JSON.parse(readFileSync(join(dist, '.vite', 'modules.json'), 'utf8')) as Record<string, string[]>;
 
 const readManifest = (): Manifest =>
   JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -56,8 +60,26 @@ function report(sizes: Map<string, number>): string {
 
 const suite = useBrowserSuite();
 
+describe('the runtime', () => {
+  test('React 19 itself: react-dom is what the browser bundle and the server render import, and no Preact', () => {
+    const client = Object.values(readModules(webDist)).flat();
+    const server = Object.values(readModules(join(webDist, '.ssr'))).flat();
+    expect(client).toContain('node_modules/react-dom/client.js');
+    expect(
+      client.some((id) => /^node_modules\/react-dom\/cjs\/react-dom-client\.production\.js$/.test(id)),
+    ).toBe(true);
+    expect(server).toContain('node_modules/react-dom/static.node.js');
+    for (const ids of [client, server]) {
+      expect(
+        ids.filter((id) => /(^|\/)node_modules\/(preact|preact-render-to-string|@preact)\//.test(id)),
+      ).toEqual([]);
+      expect(ids).toContain('node_modules/react/index.js');
+    }
+  });
+});
+
 describe('the JavaScript budget of the home route', () => {
-  test('the entry and the home page with their static imports weigh at most 90 KB gzip (build graph)', () => {
+  test('the entry and the home page with their static imports weigh at most 130 KB gzip (build graph)', () => {
     const manifest = readManifest();
     // The entry, the app's start it imports once the page is painted (main.tsx), and the home page.
     const files = staticClosure(manifest, ['index.html', 'src/start.tsx', 'src/features/home/home-page.tsx']);
@@ -84,7 +106,7 @@ describe('the JavaScript budget of the home route', () => {
     }
   });
 
-  test('in Chromium, the scripts run until the home page is interactive (hydrated) weigh at most 90 KB gzip', async () => {
+  test('in Chromium, the scripts run until the home page is interactive (hydrated) weigh at most 130 KB gzip', async () => {
     const { page } = await suite.newPage({ viewport: { width: 412, height: 823 } });
     const bodies = new Map<string, Promise<Buffer>>();
     page.on('response', (response) => {

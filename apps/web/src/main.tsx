@@ -1,20 +1,18 @@
-import { holdClicksUntilLive } from './lib/early-input';
-import { PAGE_LIVE_ATTRIBUTE, isServerRenderedPage } from './lib/server-rendered';
+import { isServerRenderedPage } from './lib/server-rendered';
 import './app/global.css';
 
 /**
  * The entry: a few hundred bytes. A page the server drew is shown first, then the app starts
- * (start.tsx: its code preloaded by the page, docs/adr/0032): the server's HTML is painted and its
+ * (start.tsx: its code preloaded by the page, docs/adr/0043): the server's HTML is painted and its
  * first image (the one it preloads with a high priority: a hero's, a backdrop; else the first one
  * not loaded lazily: a grid's first card) arrives before the app's code runs, so that neither
  * waits for the other on a slow phone. Until then its links work as they do without JavaScript,
- * and a click on a button is held and replayed once the page is live (lib/early-input). A page
- * drawn in the browser starts at once.
+ * and React replays what reaches a part before it has hydrated. A page drawn in the browser
+ * starts at once.
  */
-let releaseHeldClicks: () => void = () => undefined;
 const start = () => {
-  // The app's code could not load: what was clicked acts as it does without JavaScript.
-  import('./start').catch(() => releaseHeldClicks());
+  // The app's code could not load: the page stays as the server drew it, its links working.
+  import('./start').catch(() => undefined);
   preloadPageModules();
 };
 
@@ -24,7 +22,6 @@ const LARGEST_IMAGE_WAIT_MS = 3_000;
 const PRELOADS_PER_TASK = 5;
 
 if (isServerRenderedPage()) {
-  releaseHeldClicks = holdClicksUntilLive(PAGE_LIVE_ATTRIBUTE);
   loadLocaleData();
   afterLargestImage(start);
 } else start();

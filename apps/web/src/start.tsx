@@ -2,17 +2,16 @@
  * The app's start (main.tsx imports it): the page hydrated from the server's HTML, or the app drawn
  * in the browser.
  */
-import type { ReactElement } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode, type ReactElement } from 'react';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { App } from './app/app';
 import { readyBoot, startBoot } from './app/boot';
 import { createQueryClient } from './app/query-client';
 import { preloadPage } from './app/routes';
-import { installCrashReporter } from './lib/crash-reports';
+import { installCrashReporter, reportCrash } from './lib/crash-reports';
 import { createI18nWith } from './lib/i18n';
 import { languageCookieIs, mirrorLanguagePreference } from './lib/language';
-import { isServerRenderedPage, nextTask, setRenderContextReader } from './lib/render-context';
-import { reportHydrationMismatches } from './ssr/hydration-mismatch';
+import { isServerRenderedPage, setRenderContextReader } from './lib/render-context';
 import { readPageData, seedQueries } from './ssr/page-data';
 import { restoreSessionAfterHydration } from './state/session-store';
 
@@ -23,24 +22,37 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 
+/**
+ * What React recovered from (a part whose server HTML did not match, drawn afresh in the browser):
+ * said in the console and sent to the crash reporter; e2e's ssr test fails on it.
+ */
+const rootOptions: RootOptions = {
+  onRecoverableError(error, info) {
+    console.error('hydration: recovered from', error, info.componentStack ?? '');
+    reportCrash(error, 'hydration');
+  },
+};
+
+/** StrictMode checks the app in development builds (it does nothing in production ones). */
+const strict = (app: ReactElement) => <StrictMode>{app}</StrictMode>;
+
 if (!isServerRenderedPage()) {
   // The app drawn in the browser (the player, signed-in pages): everything startup needs begins
   // now, in parallel — translations, the authentication state, the page's code; the startup calls
   // start as the app mounts.
   const boot = startBoot({ page: preloadPage(window.location.pathname) });
-  createRoot(root).render(<App boot={boot} queryClient={queryClient} />);
+  createRoot(root, rootOptions).render(strict(<App boot={boot} queryClient={queryClient} />));
 } else {
   void startServerPage(root);
 }
 
 /**
  * A server-rendered page (docs/adr/0030) carries its language, strings, render context and
- * queries. Reading them, preparing the app and hydrating run as separate tasks, after the page's
- * code is there (the entry preloads it).
+ * queries: the cache is seeded with them and React hydrates the server's HTML (docs/adr/0043),
+ * once the page's code is there (the entry preloads it).
  */
 async function startServerPage(root: HTMLElement): Promise<void> {
   const pageCode = preloadPage(window.location.pathname);
-  await nextTask();
   const page = readPageData();
   if (page === undefined) throw new Error('a server-rendered page without its data (#antenne-page)');
   seedQueries(queryClient, page.state);
@@ -64,16 +76,14 @@ async function startServerPage(root: HTMLElement): Promise<void> {
   setRenderContextReader(() => page.context);
   noteInlineStyles();
   await pageCode;
-  await nextTask();
   if (page.hydrate) {
-    // The whole tree hydrates in one pass, in the order the server rendered it (useId's numbering
-    // follows it). Until then the server's HTML stands, its links and forms working as they do
-    // without JavaScript.
-    reportHydrationMismatches();
-    hydrateRoot(root, app);
+    // React hydrates the shell, then each Suspense boundary below the first screen on its own
+    // (selective hydration: a boundary the visitor interacts with first goes first, and the work
+    // yields to input); events that reach a part not yet hydrated are replayed once it is.
+    hydrateRoot(root, strict(app), rootOptions);
   } else {
     // Drawn afresh over the server's HTML (no blank in between).
-    createRoot(root).render(app);
+    createRoot(root, rootOptions).render(strict(app));
   }
 }
 

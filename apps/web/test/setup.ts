@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { options } from 'preact';
 import { afterEach, beforeEach } from 'vitest';
 import { usePopupStore } from '../src/components/modal/popup-store';
 import { useSessionStore } from '../src/state/session-store';
@@ -9,9 +8,6 @@ import { CONSENT_COOKIE, consentCookieValue } from '../src/lib/analytics/consent
 // findBy*/waitFor wait up to 5 s (default 1 s): the whole suite runs in parallel with the server's
 // on two cores, and a lazily loaded page or popup can take more than a second to arrive there.
 configure({ asyncUtilTimeout: 5000 });
-// Preact runs effects after the next frame; jsdom draws no frames (Preact then waits 35 ms of the
-// clock, which tests fake). Here they run once the render is done, as React's act ran them.
-options.requestAnimationFrame = (callback) => queueMicrotask(callback);
 
 beforeEach(() => {
   localStorage.clear();

@@ -18,9 +18,15 @@ export const CrashReportSchema = Type.Object(
     stack: Type.Optional(text(CRASH_PAYLOAD_MAX_CHARS, 'the stack, truncated to fit the cap')),
     route: Type.String({ pattern: '^/[^?#]{0,511}$', description: 'the pathname (no query string)' }),
     release: Type.String({ pattern: '^[0-9A-Za-z._+-]{1,64}$', description: 'the web build' }),
-    kind: Type.Union([Type.Literal('error'), Type.Literal('unhandledrejection'), Type.Literal('boundary')], {
-      description: 'error, unhandledrejection or boundary',
-    }),
+    kind: Type.Union(
+      [
+        Type.Literal('error'),
+        Type.Literal('unhandledrejection'),
+        Type.Literal('boundary'),
+        Type.Literal('hydration'),
+      ],
+      { description: 'error, unhandledrejection, boundary or hydration' },
+    ),
     userAgent: Type.Optional(text(512, 'the browser’s user agent')),
   },
   { additionalProperties: false, $id: 'CrashReport', title: 'CrashReport' },

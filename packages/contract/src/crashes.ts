@@ -13,8 +13,11 @@ import { exposurePrefix, type BusinessUnitRef, type ExposureRoute } from './expo
 export const CRASH_PAYLOAD_MAX_CHARS = 2048;
 /** Spec part 1 §4, §9: a crash is reported this long after it happened. */
 export const CRASH_REPORT_DELAY_MS = 1000;
-/** What caught the crash: `window` error, unhandled rejection, a React error boundary. */
-export const CRASH_KINDS = ['error', 'unhandledrejection', 'boundary'] as const;
+/**
+ * What caught the crash: `window` error, unhandled rejection, a React error boundary, or React's
+ * hydration (`onRecoverableError`: the server's HTML did not match, the part was drawn afresh).
+ */
+export const CRASH_KINDS = ['error', 'unhandledrejection', 'boundary', 'hydration'] as const;
 export type CrashKind = (typeof CRASH_KINDS)[number];
 
 export const crashPaths = {

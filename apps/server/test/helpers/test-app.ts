@@ -129,9 +129,12 @@ export async function buildTestApp(testDb: TestDatabase, options: TestAppOptions
 }
 
 /** A logger whose lines are kept in memory, to assert what was logged. */
-export function memoryLogger(): { logger: Logger; lines: () => Record<string, unknown>[] } {
+export function memoryLogger(logLevel: 'info' | 'debug' = 'info'): {
+  logger: Logger;
+  lines: () => Record<string, unknown>[];
+} {
   const chunks: string[] = [];
-  const logger = pino(loggerOptions({ logLevel: 'info', nodeEnv: 'test' }), {
+  const logger = pino(loggerOptions({ logLevel, nodeEnv: 'test' }), {
     write: (chunk: string) => void chunks.push(chunk),
   });
   return { logger, lines: () => chunks.map((chunk) => JSON.parse(chunk) as Record<string, unknown>) };

@@ -6,8 +6,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../src/app.js';
 import { importDemoIfEmpty } from '../../src/modules/catalogue/demo-content.js';
 import { negotiateEncoding } from '../../src/modules/web-app/page-encoding.js';
-import { PAGE_CACHE_CONTROL, PAGE_FRESH_S, scriptJson } from '../../src/modules/web-app/page-render.js';
-import { buildTestApp, createTestDatabase, engines, TENANT, type TestDatabase } from '../helpers/test-app.js';
+import { PAGE_CACHE_CONTROL, scriptJson } from '../../src/modules/web-app/page-render.js';
+import {
+  buildTestApp,
+  createTestDatabase,
+  engines,
+  memoryLogger,
+  TENANT,
+  type TestDatabase,
+} from '../helpers/test-app.js';
 
 /**
  * The public pages as the server renders them (issue 16, docs/adr/0030): the real web app's
@@ -22,8 +29,9 @@ const COMPONENT = `/v2/whitelabel/customer/antenne/businessunit/monde/config/san
 const PHONE =
   'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
-/** Text as the server render writes it into HTML (preact-render-to-string: &, < and "). */
-const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+/** Text as the server render writes it into HTML (React: &, <, > and "). */
+const html = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface Localized {
   locale: string;
@@ -47,8 +55,8 @@ beforeAll(() => {
 describe.each(engines)('server-rendered pages (%s)', (engine) => {
   let testDb: TestDatabase;
   let app: App;
-  let now = Date.now();
-  const asked: string[] = [];
+  const now = Date.now();
+  const log = memoryLogger('debug');
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
     const database = testDb.open();
@@ -60,8 +68,7 @@ describe.each(engines)('server-rendered pages (%s)', (engine) => {
     app = await buildTestApp(testDb, {
       config: { webDistDir },
       clock: () => now,
-      // The server's own calls, as the renders make them (app.inject goes through the hooks).
-      extend: (built) => built.addHook('onRequest', async (request) => void asked.push(request.url)),
+      logger: log.logger,
     });
   }, 120_000);
   afterAll(async () => {
@@ -156,27 +163,44 @@ describe.each(engines)('server-rendered pages (%s)', (engine) => {
     expect(unknown.body).toMatch(/<html lang="fr" dir="ltr"/);
   });
 
-  test('a render starts from the startup answers of its visitor class’s last render, while they are fresh', async () => {
-    const startupCalls = () => asked.filter((url) => url.startsWith('/config/config_web.json')).length;
-    const render = async (url: string, headers: Record<string, string> = {}) => {
-      const before = startupCalls();
-      const res = await page(url, headers);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toContain('data-ssr');
-      return startupCalls() - before;
-    };
-    now += PAGE_FRESH_S * 1000 + 1;
-    // Distinct URLs: pages no cache holds.
-    expect(await render('/?visit=1')).toBe(1);
-    expect(await render('/search?visit=2')).toBe(0);
-    expect(await render('/csa?visit=3', { cookie: 'lang-preference=ar' })).toBe(0);
-    // Another class (a desktop's location filters), then the same once the answers are a minute old.
-    const desktop =
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-    expect(await render('/?visit=4', { 'user-agent': desktop })).toBe(1);
-    now += PAGE_FRESH_S * 1000;
-    expect(await render('/?visit=5')).toBe(1);
-    expect(await render('/?visit=6')).toBe(0);
+  test('each public page is rendered once, its first screen loaded before: no query left for the browser', async () => {
+    const rendered = () =>
+      log.lines().filter((line) => line.msg === 'page rendered') as {
+        url: string;
+        renders: number;
+        unloaded: string[];
+      }[];
+    const hrefs = (body: string, prefix: string) =>
+      [...body.matchAll(/href="([^"]+)"/g)]
+        .map((match) => (match[1] ?? '').replace(/&amp;/g, '&'))
+        .filter((href) => href.startsWith(prefix));
+    const home = await page('/?once=1');
+    const guide = await page('/guide?once=1');
+    const film = hrefs(home.body, '/details/vod/')[0];
+    const urls = [
+      '/?once=1',
+      '/guide?once=1',
+      film ?? '/details/vod/none',
+      hrefs(home.body, '/mosaic/')[0] ?? '/mosaic/none',
+      hrefs(home.body, '/vod/')[0] ?? '/vod/none',
+      hrefs(home.body, '/legal/')[0] ?? '/legal/none',
+      hrefs(guide.body, '/details/epg/')[0] ?? '/details/epg/none',
+      '/search?q=nuit',
+      '/csa',
+      '/settings',
+    ];
+    for (const url of urls.slice(2)) expect((await page(url)).statusCode, url).toBe(200);
+    for (const url of urls) {
+      const line = rendered().find((entry) => entry.url === url);
+      expect(line, `no render of ${url}`).toBeDefined();
+      expect({ url, renders: line?.renders, unloaded: line?.unloaded }).toEqual({
+        url,
+        renders: 1,
+        unloaded: [],
+      });
+    }
+    // A details page and a mosaic come from the home's links: the pages rendered are real ones.
+    expect(urls.filter((url) => url.endsWith('/none'))).toEqual([]);
   });
 
   test('the page carries its answers in its own language only (and French, the fallback)', async () => {

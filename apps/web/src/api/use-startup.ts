@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import {
   resolveLocation,
   structureParamsOf,
@@ -94,4 +94,29 @@ export function useStartup(): Startup {
   const startup = useContext(StartupContext);
   if (startup === null) throw new Error('useStartup() was called before the app was ready');
   return startup;
+}
+
+/**
+ * The startup calls as the server render makes them before it renders (ssr/entry-server.tsx): the
+ * same queries as useStartupQueries, in the same chain, into the render's cache. Undefined when the
+ * config cannot be had (the render then draws the startup error, as the browser would).
+ */
+export async function loadStartup(queryClient: QueryClient): Promise<Startup | undefined> {
+  const settle = <T>(answer: Promise<T>) => answer.catch(() => undefined);
+  const [config, contractCountries] = await Promise.all([
+    settle(queryClient.ensureQueryData(configQueryOptions())),
+    settle(queryClient.ensureQueryData(contractCountriesQueryOptions())),
+  ]);
+  if (config === undefined) return undefined;
+  const filters = await settle(queryClient.ensureQueryData(locationFiltersQueryOptions(config)));
+  const location = resolveLocation(filters);
+  const structureOptions = structureQueryOptions(config, structureParamsOf(location));
+  const structure = await settle(queryClient.ensureQueryData(structureOptions));
+  return {
+    config,
+    location,
+    contractCountries: contractCountries ?? [],
+    structure,
+    structureError: queryClient.getQueryState(structureOptions.queryKey)?.error ?? null,
+  };
 }

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { Boot } from './boot';
 import { AppErrorBoundary } from './app-error-boundary';
@@ -17,15 +17,13 @@ export interface AppProps {
 export function App({ boot, queryClient, onMounted }: AppProps) {
   useEffect(() => onMounted?.(), [onMounted]);
   return (
-    <StrictMode>
-      <AppErrorBoundary locale={boot.locale}>
-        <QueryClientProvider client={queryClient}>
-          <StartupGate boot={boot}>
-            <AppRoutes />
-            <ConsentHost />
-          </StartupGate>
-        </QueryClientProvider>
-      </AppErrorBoundary>
-    </StrictMode>
+    <AppErrorBoundary locale={boot.locale}>
+      <QueryClientProvider client={queryClient}>
+        <StartupGate boot={boot}>
+          <AppRoutes />
+          <ConsentHost />
+        </StartupGate>
+      </QueryClientProvider>
+    </AppErrorBoundary>
   );
 }

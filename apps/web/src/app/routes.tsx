@@ -1,10 +1,12 @@
 import { Component, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route } from 'wouter';
-import { useLocation, useScrollToTopOnNavigation } from '../lib/router';
+import { namedParams, useLocation, useScrollToTopOnNavigation } from '../lib/router';
+import { loadAll, type RouteLoadContext, type RouteLoader } from '../lib/route-load';
 import { reportCrash } from '../lib/crash-reports';
 import { notePageLive, renderContext } from '../lib/render-context';
 import { lazyPage, type LazyPage } from './lazy-page';
+import { loadMainShell } from './shell/load-main-shell';
 import { BareLayout, MainShell } from './shell/main-shell';
 import { RequireUserToken } from './shell/require-user-token';
 import { RouteError } from './shell/route-error';
@@ -18,6 +20,16 @@ function page(name: string): LazyPage {
   if (!load) throw new Error(`no page module features/${name}.tsx`);
   return lazyPage(`src/features/${name}.tsx`, load);
 }
+
+// What a server-rendered page's first screen needs, fetched before its one render (docs/adr/0043):
+// `features/<name>/<page>-loader.ts` beside the page. Only the server render loads them.
+const loaderModules = import.meta.glob<{ load: RouteLoader }>('../features/*/*-loader.ts');
+function loader(name: string): () => Promise<RouteLoader> {
+  const module = loaderModules[`../features/${name}-loader.ts`];
+  if (!module) throw new Error(`no loader module features/${name}-loader.ts`);
+  return () => module().then((loaded) => loaded.load);
+}
+
 const HomePage = page('home/home-page');
 const MyContentPage = page('mycontent/my-content-page');
 const CategoryPage = page('category/category-page');
@@ -53,18 +65,20 @@ export interface AppRoute {
    * nothing typed before hydration is lost). The server sends the app without this page's HTML.
    */
   clientOnly?: boolean;
+  /** The loader of what its first screen shows, for the server render (lib/route-load.ts). */
+  load?: () => Promise<RouteLoader>;
 }
 
 /** The route table of the specification (part 2 §2, part 1 §2), one line per route. */
 export const routes: AppRoute[] = [
-  { path: '/', page: HomePage },
+  { path: '/', page: HomePage, load: loader('home/home') },
   { path: '/mycontent', page: MyContentPage, forUsers: true },
-  { path: '/vod/:id', page: CategoryPage },
-  { path: '/mosaic/:id', page: MosaicPage },
-  { path: '/details/vod/:id', page: VodDetailsPage },
-  { path: '/details/epg/:id', page: EpgDetailsPage },
-  { path: '/guide', page: GuidePage },
-  { path: '/search', page: SearchPage },
+  { path: '/vod/:id', page: CategoryPage, load: loader('category/category') },
+  { path: '/mosaic/:id', page: MosaicPage, load: loader('mosaic/mosaic') },
+  { path: '/details/vod/:id', page: VodDetailsPage, load: loader('details/vod-details') },
+  { path: '/details/epg/:id', page: EpgDetailsPage, load: loader('details/epg-details') },
+  { path: '/guide', page: GuidePage, load: loader('live/guide') },
+  { path: '/search', page: SearchPage, load: loader('search/search') },
   { path: '/settings', page: SettingsPage },
   { path: '/login', page: LoginPage, clientOnly: true },
   { path: '/create-account', page: CreateAccountPage, clientOnly: true },
@@ -77,7 +91,7 @@ export const routes: AppRoute[] = [
   // The big screen (issue 18): its own 10-foot layout, outside the main shell; drawn in the browser only.
   { path: '/tv', page: TvPage, bare: true, clientOnly: true },
   { path: '/notFound', page: NotFoundPage },
-  { path: '/legal/:id', page: LegalPage, bare: true },
+  { path: '/legal/:id', page: LegalPage, load: loader('legal/legal'), bare: true },
   // The staff dashboard (issue 17): signed-in users only, so not server rendered; staff only on the server.
   { path: '/dashboard', page: DashboardPage, forUsers: true },
 ];
@@ -97,6 +111,28 @@ export function findRoute(pathname: string): AppRoute {
 export function isServerRendered(pathname: string): boolean {
   const route = findRoute(pathname);
   return route.clientOnly !== true && route.forUsers !== true;
+}
+
+/**
+ * Fetches what the page at `url` (path and query) shows on its first screen into the render's cache:
+ * the main shell's part and the route's loader, side by side (the server render, before it renders).
+ */
+export async function loadRoute(
+  url: string,
+  load: Omit<RouteLoadContext, 'params' | 'search'>,
+): Promise<void> {
+  const [pathname = '/', query = ''] = url.split('?', 2);
+  const route = findRoute(pathname);
+  const [, params] = matchRoute(parse, route.path, pathname);
+  const context: RouteLoadContext = {
+    ...load,
+    params: namedParams((params ?? {}) as Record<string, string | undefined>),
+    search: new URLSearchParams(query),
+  };
+  await loadAll([
+    route.bare ? Promise.resolve() : loadMainShell(context),
+    route.load ? route.load().then((run) => run(context)) : Promise.resolve(),
+  ]);
 }
 
 /** Fetches the code of the page at `pathname` (startup waits for it, in parallel with its calls). */

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './placeholder-page.module.css';
-import { DocumentTitle } from '../lib/document-head';
 
 /**
  * A page that is not built yet: its translated title (also the document title) and, where
@@ -11,7 +10,7 @@ export function PlaceholderPage({ title, children }: { title: string; children?:
   const { t } = useTranslation();
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${title} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${title} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 className={styles.title}>{title}</h1>
       {children}
     </section>

@@ -62,53 +62,15 @@ export const afterPageLive: Promise<void> = new Promise((resolve) => {
   };
 });
 
-let frameHydrated = false;
-/** Every part of the first page has hydrated: later renders wait for nothing. */
-let pageLive = false;
-let noteFrameHydrated: () => void = () => undefined;
-/** The chain of the parts hydrated after the page's frame, one task each, in page order. */
-let lastTurn: Promise<void> = new Promise((resolve) => (noteFrameHydrated = resolve));
-const turns = new Map<string, Promise<void>>();
-
-/** A task of its own for what follows: the main thread answers input in between. */
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
+let live = false;
 /**
- * A part of a server-drawn page (the top bar, the hero, a lane, a channel of the guide) hydrates in
- * a task of its own, after the page's frame and in page order, rather than in the one long task of
- * the whole page (issue 16's total blocking time): a phone answers input in between. The promise
- * its boundary waits for (components/hydrate-in-turn.tsx), or null once the page is live (a later
- * render has nothing to wait for). One answer per part, however often it asks.
- */
-export function hydrationTurn(part: string): Promise<void> | null {
-  const known = turns.get(part);
-  if (known !== undefined) return known;
-  // A part inside a part (a lane's cards) asks as its part hydrates: it takes the next turns.
-  if (pageLive) return null;
-  const turn = lastTurn.then(nextTask);
-  lastTurn = turn;
-  turns.set(part, turn);
-  return turn;
-}
-
-/**
- * The page's frame is hydrated (app/routes.tsx calls it as the page commits): its parts hydrate,
- * a task each; then the page is marked live (`<html data-hydrated>`: every part answers) and what
- * waits for it (the footer) comes.
+ * The page is live (app/routes.tsx calls it as the page commits: hydrated when the server drew it,
+ * else drawn): the document says so (`<html data-hydrated>`), and what waits for it comes once
+ * the browser has a moment.
  */
 export function notePageLive(): void {
-  if (frameHydrated) return;
-  frameHydrated = true;
-  noteFrameHydrated();
-  // Live once the last part has hydrated, parts asked for meanwhile included.
-  const settle = (): void => {
-    const last = lastTurn;
-    void last.then(nextTask).then(() => {
-      if (last !== lastTurn) return settle();
-      pageLive = true;
-      document.documentElement.setAttribute(PAGE_LIVE_ATTRIBUTE, '');
-      markLive();
-    });
-  };
-  settle();
+  if (live) return;
+  live = true;
+  document.documentElement.setAttribute(PAGE_LIVE_ATTRIBUTE, '');
+  markLive();
 }

@@ -39,18 +39,21 @@ function decode(value: string): string {
   }
 }
 
-/** The route's named parameters, decoded (`/details/epg/channel-59%23…` → `channel-59#…`). */
+/** The named parameters of a match, decoded (`/details/epg/channel-59%23…` → `channel-59#…`). */
+export function namedParams(params: Record<string, string | undefined>): Record<string, string | undefined> {
+  const decoded: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(params)) {
+    // wouter also lists positional captures under numeric keys; the pages use names.
+    if (/^\d+$/.test(key)) continue;
+    decoded[key] = value === undefined ? undefined : decode(value);
+  }
+  return decoded;
+}
+
+/** The route's named parameters, decoded (namedParams). */
 export function useParams(): Record<string, string | undefined> {
   const params = useWouterParams() as Record<string, string | undefined>;
-  return useMemo(() => {
-    const decoded: Record<string, string | undefined> = {};
-    for (const [key, value] of Object.entries(params)) {
-      // wouter also lists positional captures under numeric keys; the pages use names.
-      if (/^\d+$/.test(key)) continue;
-      decoded[key] = value === undefined ? undefined : decode(value);
-    }
-    return decoded;
-  }, [params]);
+  return useMemo(() => namedParams(params), [params]);
 }
 
 export type NavigateFunction = (to: string | number, options?: { replace?: boolean }) => void;

@@ -1,26 +1,26 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ReactElement } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
-import { dehydrate, hydrate, skipToken, type DehydratedState, type Query } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { dehydrate, skipToken, type Query, type QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
-import type { ImageSources, Locale } from '@antenne/contract';
+import type { Locale } from '@antenne/contract';
 import { setFetchImplementation } from '../api/client';
+import { loadStartup } from '../api/use-startup';
 import { App } from '../app/app';
 import { readyBoot } from '../app/boot';
 import { createQueryClient } from '../app/query-client';
-import { findRoute, isServerRendered, routes } from '../app/routes';
-import { setServerHead } from '../lib/document-head';
+import { findRoute, isServerRendered, loadRoute, routes } from '../app/routes';
 import { createI18nWith } from '../lib/i18n';
 import { setRenderContextReader, type RenderContext } from '../lib/render-context';
 import type { PageData } from './page-data';
 import { inPageLanguage } from './page-locales';
 
 /**
- * The server render (docs/adr/0030): the app's own components, rendered by Preact's renderer
- * (preact-render-to-string, docs/adr/0032) inside the Fastify server. Its data come from the same queryOptions the browser uses:
- * the render runs, the queries it asked for and that are still to answer are fetched (in process,
- * through the fetch the server gives), and it runs again, until nothing more is asked — the
- * startup chain, then the page's own. The cache is then dehydrated into the page for the browser.
+ * The server render (docs/adr/0030, 0043): the app's own components, rendered by React inside the
+ * Fastify server, once. Its data come first: the startup calls, then the route's loader (the page's
+ * first screen, with the same queryOptions the browser uses), answered in process through the fetch
+ * the server gives; then `prerenderToNodeStream` renders the page with every Suspense boundary
+ * resolved, and the cache is dehydrated into the page for the browser's hydration.
  */
 
 export interface ServerRenderInput {
@@ -32,53 +32,31 @@ export interface ServerRenderInput {
   context: RenderContext;
   /** Answers the app's API calls (relative URLs) in process. */
   fetch: typeof fetch;
-  /**
-   * The startup answers of an earlier render for the same visitor class (its `startup`), still
-   * fresh: the render starts from them instead of asking for them again, pass after pass.
-   */
-  startup?: DehydratedState;
 }
 
 export interface ServerRenderResult {
   /** The markup of `#root`. */
   html: string;
-  /** The page's `<title>` and its largest image's preload (lib/document-head.ts), for `<head>`. */
+  /** What React hoists into `<head>`: the page's `<title>` and its largest image's preload. */
   head: string;
   /** Where the page sent the visitor instead (a redirect), if it did. */
   redirectTo?: string;
   data: PageData;
+  /** How many times the page was rendered: 1 (the server test checks it). */
+  renders: number;
   /**
-   * The startup answers this render asked for (STARTUP_QUERIES), for the next render of its visitor
-   * class; none when it was given them.
+   * Queries the render asked for that no loader had fetched (their parts are drawn loading and
+   * filled in by the browser): a loader to complete. The server logs them.
    */
-  startup?: DehydratedState;
+  unloaded: string[];
 }
 
-/**
- * The startup chain's queries (api/use-startup.ts): the same for every page of a visitor class —
- * the server's place, language-independent answers, the visitor's country and device class (the
- * location filters the server resolves) — and each waits for the one before it: three passes of
- * every render that the next render of the class need not make again.
- */
-const STARTUP_QUERIES: ReadonlySet<string> = new Set([
-  'config',
-  'contractCountries',
-  'locationFilters',
-  'structure',
-]);
-
-/** Past this many passes, what is still asked is left to the browser (loading placeholders). */
-const MAX_PASSES = 8;
 /** A render taking longer than this is abandoned (the server then sends the app unrendered). */
 const RENDER_TIMEOUT_MS = 5_000;
 
 interface RenderStore {
   fetch: typeof fetch;
   context: RenderContext;
-  /** The title the last pass's page set. */
-  title?: string;
-  /** The images the last pass asked to preload, by URL. */
-  preloads: Map<string, ImageSources>;
 }
 
 const requestFetch = new AsyncLocalStorage<RenderStore>();
@@ -88,25 +66,16 @@ setFetchImplementation((input, init) => {
   return store.fetch(input, init);
 });
 setRenderContextReader(() => requestFetch.getStore()?.context);
-setServerHead({
-  title(title) {
-    const store = requestFetch.getStore();
-    if (store) store.title = title;
-  },
-  preloadImage(sources) {
-    requestFetch.getStore()?.preloads.set(sources.src, sources);
-  },
-});
 
 /** Whether the server renders the page at `pathname` (the player and signed-in pages are drawn in the browser). */
 export { isServerRendered };
 
-/** Loads the code of every page the server renders (once, at start): a render never waits for a chunk. */
+/** Loads the code of every page the server renders and its loader (once, at start): a render never waits for a chunk. */
 export async function prepare(): Promise<void> {
   await Promise.all(
     routes
       .filter((route) => route.clientOnly !== true && route.forUsers !== true)
-      .map((route) => route.page.preload()),
+      .flatMap((route) => [route.page.preload(), route.load?.()]),
   );
   await findRoute('/no/such/page').page.preload();
 }
@@ -114,71 +83,113 @@ export async function prepare(): Promise<void> {
 export function render(input: ServerRenderInput): Promise<ServerRenderResult> {
   const drawn = { again: false };
   const context: RenderContext = { ...input.context, redrawInBrowser: () => (drawn.again = true) };
-  const store: RenderStore = { fetch: input.fetch, context, preloads: new Map() };
-  return requestFetch.run(store, () => renderPage(input, drawn, store));
+  return requestFetch.run({ fetch: input.fetch, context }, () => renderPage(input, context, drawn));
 }
 
 async function renderPage(
   input: ServerRenderInput,
+  context: RenderContext,
   drawn: { again: boolean },
-  store: RenderStore,
 ): Promise<ServerRenderResult> {
-  const queryClient = createQueryClient({ retry: false });
-  if (input.startup !== undefined) hydrate(queryClient, input.startup);
-  const i18n = createI18nWith(input.locale, input.translations);
-  const boot = readyBoot(input.locale, i18n);
-  const [path = '/', search = ''] = input.url.split('?', 2);
-  const ssrContext: { redirectTo?: string } = {};
-  const element = (
-    <Router ssrPath={path} ssrSearch={search} ssrContext={ssrContext}>
-      <App boot={boot} queryClient={queryClient} />
-    </Router>
-  );
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new Error('ssr: render timed out')), RENDER_TIMEOUT_MS);
+  try {
+    const queryClient = createQueryClient({ retry: false });
+    const i18n = createI18nWith(input.locale, input.translations);
+    await untilAborted(abort.signal, async () => {
+      const startup = await loadStartup(queryClient);
+      if (startup !== undefined)
+        await loadRoute(input.url, { queryClient, startup, locale: input.locale, context });
+    });
 
-  let html = await renderToHtml(element);
-  for (let pass = 1; pass < MAX_PASSES && !ssrContext.redirectTo; pass++) {
-    const asked = queryClient
+    const [path = '/', search = ''] = input.url.split('?', 2);
+    const ssrContext: { redirectTo?: string } = {};
+    let renders = 0;
+    const Counted = ({ children }: { children: ReactNode }) => {
+      renders++;
+      return children;
+    };
+    const { prelude } = await prerenderToNodeStream(
+      <Counted>
+        <Router ssrPath={path} ssrSearch={search} ssrContext={ssrContext}>
+          <App boot={readyBoot(input.locale, i18n)} queryClient={queryClient} />
+        </Router>
+      </Counted>,
+      {
+        signal: abort.signal,
+        // Every boundary in place in the HTML, none sent later with an inline script (the CSP).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError(error) {
+          // A part that threw: its error boundary drew it; the browser draws the page afresh.
+          drawn.again = true;
+          if (!abort.signal.aborted) console.error('ssr: a part failed', error);
+        },
+      },
+    );
+    let markup = '';
+    for await (const chunk of prelude) markup += String(chunk);
+    abort.signal.throwIfAborted();
+    const { head, html } = splitHoisted(markup);
+    const failed = queryClient
       .getQueryCache()
-      .findAll()
-      .filter(
-        (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && enabled(query),
-      );
-    if (asked.length === 0) break;
-    await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-    store.title = undefined;
-    store.preloads.clear();
-    html = await renderToHtml(element);
+      .findAll({ predicate: (query) => query.state.status === 'error' });
+    return {
+      html,
+      head,
+      ...(ssrContext.redirectTo === undefined ? {} : { redirectTo: ssrContext.redirectTo }),
+      data: {
+        version: 2,
+        locale: input.locale,
+        translations: input.translations,
+        context: input.context,
+        // The answers in the page's language only: the page never shows another (page-locales.ts).
+        state: inPageLanguage(dehydrate(queryClient), input.locale),
+        // A failure the server met (a call that failed, a part that threw: its error boundary said
+        // so) may not happen in the browser: the page is then drawn afresh there instead of
+        // hydrated against this HTML.
+        hydrate: failed.length === 0 && !drawn.again,
+      },
+      renders,
+      unloaded: unloadedQueries(queryClient),
+    };
+  } finally {
+    clearTimeout(timer);
   }
+}
 
-  const failed = queryClient
+/** `run`'s promise, or the signal's reason once it aborts (a call that never answers holds nothing up). */
+function untilAborted(signal: AbortSignal, run: () => Promise<void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => reject(signal.reason as Error);
+    if (signal.aborted) return aborted();
+    signal.addEventListener('abort', aborted, { once: true });
+    run()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', aborted));
+  });
+}
+
+/**
+ * React writes what belongs in `<head>` (the `<title>` a page renders, the preload of an image
+ * with `fetchPriority="high"`) before the rest when it renders a part of a document: those go to
+ * the page's head. Of its image preloads only the high-priority one is kept: the others (the next
+ * cards) would compete with it on a slow link.
+ */
+export function splitHoisted(markup: string): { head: string; html: string } {
+  const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)+/.exec(markup)?.[0] ?? '';
+  const head = (hoisted.match(/<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>/g) ?? [])
+    .filter((tag) => !tag.startsWith('<link') || /rel="preload"/.test(tag))
+    .filter((tag) => !tag.startsWith('<link') || /fetchPriority="high"/i.test(tag))
+    .join('');
+  return { head, html: markup.slice(hoisted.length) };
+}
+
+/** The queries the render created and nothing fetched (see ServerRenderResult.unloaded). */
+function unloadedQueries(queryClient: QueryClient): string[] {
+  return queryClient
     .getQueryCache()
-    .findAll({ predicate: (query) => query.state.status === 'error' });
-  return {
-    html,
-    head: headOf(store),
-    ...(ssrContext.redirectTo === undefined ? {} : { redirectTo: ssrContext.redirectTo }),
-    data: {
-      version: 2,
-      locale: input.locale,
-      translations: input.translations,
-      context: input.context,
-      // The answers in the page's language only: the page never shows another (page-locales.ts).
-      state: inPageLanguage(dehydrate(queryClient), input.locale),
-      // A failure the server met (a call that failed, a part that threw: its error boundary said
-      // so) may not happen in the browser: the page is then drawn afresh there instead of
-      // hydrated against this HTML.
-      hydrate: failed.length === 0 && !drawn.again,
-    },
-    // Only from a render that asked for them itself: one that started from them has nothing newer.
-    ...(input.startup === undefined
-      ? {
-          startup: dehydrate(queryClient, {
-            shouldDehydrateQuery: (query) =>
-              query.state.status === 'success' && STARTUP_QUERIES.has(String(query.queryKey[0])),
-          }),
-        }
-      : {}),
-  };
+    .findAll({ predicate: (query) => query.state.status === 'pending' && enabled(query) })
+    .map((query) => JSON.stringify(query.queryKey));
 }
 
 function enabled(query: Query): boolean {
@@ -187,37 +198,6 @@ function enabled(query: Query): boolean {
   if (typeof options.enabled === 'function')
     return (options.enabled as (q: Query) => boolean)(query) !== false;
   return options.enabled !== false;
-}
-
-/** The whole render, every suspended part (a lazy component, `use`) waited for, as one string. */
-async function renderToHtml(element: ReactElement): Promise<string> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('ssr: render timed out')), RENDER_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([
-      renderToStringAsync(element as Parameters<typeof renderToStringAsync>[0]),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** The `<title>` and the image preloads the page asked for. */
-function headOf(store: RenderStore): string {
-  const title = store.title === undefined ? '' : `<title>${escapeHtml(store.title)}</title>`;
-  const preloads = [...store.preloads.values()].map(
-    (image) =>
-      `<link rel="preload" as="image" href="${escapeHtml(image.src)}" imagesrcset="${escapeHtml(image.srcset)}"` +
-      ` imagesizes="${escapeHtml(image.sizes)}" fetchpriority="high">`,
-  );
-  return title + preloads.join('');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 export type { PageData };

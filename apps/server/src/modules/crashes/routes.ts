@@ -78,7 +78,7 @@ export const crashesRoutes: FastifyPluginAsyncTypebox<CrashesRoutesOptions> = as
         schema: {
           tags: ['analytics'],
           summary:
-            'Reports a crash of the web app (an uncaught error, an unhandled rejection, an error boundary)',
+            'Reports a crash of the web app (an uncaught error, an unhandled rejection, an error boundary, a hydration mismatch)',
           description:
             'Antenne’s own call. The JSON body is at most 2048 characters (spec part 1 §9; 413 PAYLOAD_TOO_LARGE), ' +
             'strict (400 BAD_REQUEST for an unknown field or a NUL character), and carries the consent string: without ' +

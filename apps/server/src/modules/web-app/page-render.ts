@@ -80,8 +80,6 @@ export const PAGE_VARY = 'Accept-Encoding, Accept-Language, Cookie, Sec-CH-UA-Mo
 /** Rendered pages kept in process, at most this many and this many bytes (the oldest go first). */
 const MAX_CACHED_PAGES = 500;
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
-/** Visitor classes whose startup answers are kept (countries × device classes × hosts, a few dozen in use). */
-const MAX_VISITOR_CLASSES = 200;
 /** Renders running at once on the request thread; the others wait their turn. */
 const MAX_RENDERS_IN_PROCESS = 2;
 /** A page that waited this long for its turn goes out unrendered (the browser draws it). */
@@ -110,8 +108,6 @@ export class PageRenderer {
   /** Renders under way by key: a burst of visitors of one page waits for one render. */
   private readonly inflight = new Map<string, Promise<RenderedPage | undefined>>();
   private readonly translations = new Map<Locale, Record<string, unknown>>();
-  /** The startup answers of a visitor class's last render (for PAGE_FRESH_S): the next starts from them. */
-  private readonly startups = new Map<string, { state: unknown; at: number }>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   private readonly maxRunning: number;
@@ -155,9 +151,7 @@ export class PageRenderer {
     if (cached !== undefined && Date.now() - cached.at < PAGE_FRESH_S * 1000) return cached.page;
     let rendering = this.inflight.get(key);
     if (rendering === undefined) {
-      // Whose startup answers are the same: the server's place, the location filters, the catalogue.
-      const visitorClass = `${request.host}\n${JSON.stringify(filters)}\n${version}`;
-      rendering = this.render(app, request, url, locale, desktop, key, visitorClass);
+      rendering = this.render(app, request, url, locale, desktop, key);
       this.inflight.set(key, rendering);
       void rendering.finally(() => this.inflight.delete(key)).catch(() => undefined);
     }
@@ -171,25 +165,19 @@ export class PageRenderer {
     locale: Locale,
     desktop: boolean,
     key: string,
-    visitorClass: string,
   ): Promise<RenderedPage | undefined> {
     if (!(await this.turn())) return undefined;
     try {
-      const known = this.startups.get(visitorClass);
-      const startup =
-        known !== undefined && this.options.now() - known.at < PAGE_FRESH_S * 1000 ? known.state : undefined;
       const rendered = await this.renderer.render(
         {
           url,
           locale,
           translations: this.translationsOf(locale),
           context: { now: this.options.now(), desktop, origin: `${request.protocol}://${request.host}` },
-          ...(startup === undefined ? {} : { startup }),
         },
         injectFetch(app, request),
       );
-      // Kept as first answered: a render that started from them gives none back.
-      if (rendered.startup !== undefined) this.keepStartup(visitorClass, rendered.startup);
+      request.log.debug({ url, renders: rendered.renders, unloaded: rendered.unloaded }, 'page rendered');
       const pathname = url.split('?', 1)[0] ?? '/';
       const html = this.document(pathname, locale, rendered);
       const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
@@ -230,12 +218,15 @@ export class PageRenderer {
     // hero's request starts first instead of waiting behind the scripts' requests.
     const code = html.search(/<script type="module"|<link rel="modulepreload"/);
     if (code !== -1) html = `${html.slice(0, code)}${rendered.head}${html.slice(code)}`;
+    // Replacer functions: the page's text is inserted as it is (a `$&` or `$'` in a title or a
+    // synopsis is no replacement pattern).
     return html
-      .replace('</head>', `${code === -1 ? rendered.head : ''}${links}</head>`)
-      .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
+      .replace('</head>', () => `${code === -1 ? rendered.head : ''}${links}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`)
       .replace(
         '</body>',
-        `<script type="application/json" id="antenne-page">${scriptJson(rendered.data)}</script></body>`,
+        () =>
+          `<script type="application/json" id="antenne-page">${scriptJson(rendered.data)}</script></body>`,
       );
   }
 
@@ -306,15 +297,6 @@ export class PageRenderer {
       this.translations.set(locale, strings);
     }
     return strings;
-  }
-
-  private keepStartup(visitorClass: string, state: unknown): void {
-    this.startups.delete(visitorClass);
-    this.startups.set(visitorClass, { state, at: this.options.now() });
-    for (const oldest of this.startups.keys()) {
-      if (this.startups.size <= MAX_VISITOR_CLASSES) break;
-      this.startups.delete(oldest);
-    }
   }
 
   private remember(key: string, page: RenderedPage): void {

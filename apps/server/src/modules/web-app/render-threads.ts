@@ -6,9 +6,9 @@ import type { Locale } from '@antenne/contract';
 type Fetch = typeof globalThis.fetch;
 
 /**
- * Where pages are rendered (issue 16: a slow render must not starve the API). A render is a few
- * passes of synchronous work (preact-render-to-string) of 10–50 ms each; on the thread that answers
- * requests, a queue of them holds every API call behind it. With PAGE_RENDER_THREADS above 0 they
+ * Where pages are rendered (issue 16: a slow render must not starve the API). A render is one
+ * pass of synchronous work (React's prerender, docs/adr/0043) of 10–50 ms after its data have
+ * come; on the thread that answers requests, a queue of them holds every API call behind it. With PAGE_RENDER_THREADS above 0 they
  * run on worker threads (piscina), each with the web app's server entry loaded (render-worker.ts),
  * and the request thread only answers their API calls, which come back to it over a MessagePort
  * and go through Fastify in process like any other, as the visitor's own. With 0, the entry
@@ -28,8 +28,6 @@ export interface RenderInput {
   locale: Locale;
   translations: Record<string, unknown>;
   context: { now: number; desktop: boolean; origin: string };
-  /** The startup answers of an earlier render of the visitor's class (RenderResult's `startup`). */
-  startup?: unknown;
 }
 
 export interface RenderResult {
@@ -37,8 +35,10 @@ export interface RenderResult {
   head: string;
   redirectTo?: string;
   data: { hydrate: boolean };
-  /** The startup answers the render asked for (the web app's dehydrated query state); none if given them. */
-  startup?: unknown;
+  /** How many times the page was rendered (1: its data are loaded before, docs/adr/0043). */
+  renders: number;
+  /** Queries the render asked for that no route loader had fetched (drawn loading; logged). */
+  unloaded: string[];
 }
 
 /** A render given to a thread: the page, and the port its API calls go through. */

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useSyncExternalStore, type MouseEvent } from 'react';
 import type { MenuItem } from '@antenne/contract';
 import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import {
   onConsentPreferencesAvailability,
   openConsentPreferences,
 } from '../../lib/analytics/consent';
-import { useSyncExternalStore } from '../../lib/use-sync-external-store';
 import { localizedPresentation } from '../../lib/presentation';
 import { groupFooterItems, type FooterGroup, type FooterLink } from './footer-groups';
 import { menuItemsOf } from './menu-links';

@@ -1,10 +1,9 @@
-import { lazy, Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { PopupHost } from '../../components/modal/popup-host';
 import { analytics } from '../../lib/analytics/analytics';
 import { TopBar } from './top-bar';
-import { HydrateInTurn } from '../../components/hydrate-in-turn';
 import { useSessionStore } from '../../state/session-store';
 import { useAnalyticsTransport } from './use-analytics-transport';
 import { useSessionWatch } from './use-session-watch';
@@ -44,17 +43,22 @@ function FooterWhenNear() {
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
-  return near ? (
-    <Suspense fallback={<div className={styles.footerPlace} />}>
-      {/* A server-rendered page keeps the footer's HTML as it is until the page is live: its
-          code comes after the first screen's (docs/adr/0030). */}
-      <AfterPageLive wait={drawnByServer && typeof document !== 'undefined'}>
-        <Footer />
-      </AfterPageLive>
-    </Suspense>
-  ) : (
-    <div ref={place} className={styles.footerPlace} />
+  const wait = drawnByServer && typeof document !== 'undefined';
+  // One element for every render: a re-render of the shell while the server's footer is still
+  // waiting to hydrate (the session restored) leaves it as it is, rather than drawing it afresh.
+  const footer = useMemo(
+    () => (
+      <Suspense fallback={<div className={styles.footerPlace} />}>
+        {/* A server-rendered page keeps the footer's HTML as it is until the page is live: its
+            code comes after the first screen's (docs/adr/0043). */}
+        <AfterPageLive wait={wait}>
+          <Footer />
+        </AfterPageLive>
+      </Suspense>
+    ),
+    [wait],
   );
+  return near ? footer : <div ref={place} className={styles.footerPlace} />;
 }
 
 export interface LayoutProps {
@@ -95,11 +99,9 @@ export function MainShell({ children, hideTopBar }: LayoutProps) {
         {t('GENERAL.SKIP_TO_CONTENT')}
       </a>
       {!hideTopBar && (
-        // The bar hydrates in a task of its own, the first after the page's frame (docs/adr/0030).
+        // A boundary of its own: React hydrates the bar apart from the page (docs/adr/0043).
         <Suspense fallback={null}>
-          <HydrateInTurn part="top-bar">
-            <TopBar />
-          </HydrateInTurn>
+          <TopBar />
         </Suspense>
       )}
       <main id="main" className={hideTopBar ? styles.fullScreen : styles.main}>

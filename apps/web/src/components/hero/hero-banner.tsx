@@ -11,7 +11,6 @@ import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useHeroComponent } from '../../api/get-component';
 import { localizedPresentation } from '../../lib/presentation';
-import { preloadImageInHead } from '../../lib/document-head';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PauseIcon, PlayIcon } from '../icons';
 import styles from './hero-banner.module.css';
@@ -84,10 +83,9 @@ export function HeroBanner({ reference }: { reference: ComponentReference }) {
 
   const current = items[index % items.length] as HeroItem;
   const shown = localizedPresentation(current.presentation, i18n.language);
-  // The contract's choice and sources: the server preloads the same image for the first item.
+  // The contract's choice and sources; React preloads the first item's image (fetchPriority high).
   const image = heroImage(shown.images);
   const sources = image ? heroImageSources(image.url) : undefined;
-  preloadImageInHead(index === 0 ? sources : undefined);
   const target = heroTarget(current.actions?.default);
   const title = shown.title ?? '';
 

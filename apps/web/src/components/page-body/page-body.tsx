@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import type { AdPage, ComponentReference } from '@antenne/contract';
 import { AdSlot } from '../ad-slot/ad-slot';
 import { HeroBanner } from '../hero/hero-banner';
-import { HydrateInTurn } from '../hydrate-in-turn';
 import { Swimlane } from '../swimlane/swimlane';
 
 /** An ad slot before every 5th block, at most before blocks 5 and 10 (spec part 2 §9). */
@@ -32,30 +31,41 @@ export function pageBlocks(body: readonly ComponentReference[]): ComponentRefere
 export const adBefore = (index: number) =>
   index > 0 && (index + 1) % AD_EVERY_BLOCKS === 0 && (index + 1) / AD_EVERY_BLOCKS <= AD_MAX_SLOTS;
 
+/**
+ * The blocks of a page body with whether each is drawn with the page (`eager`: its lane loads at
+ * once, and the server render has it): the hero, the first EAGER_LANES lanes of the catalogue and
+ * every personal lane. The server render's loader fetches what these show (load-page-body.ts).
+ */
+export function eagerBlocks(
+  body: readonly ComponentReference[],
+): { block: ComponentReference; eager: boolean }[] {
+  let lanes = 0;
+  return pageBlocks(body).map((block) => ({
+    block,
+    eager:
+      block.appType === 'herobanner' ||
+      (block.appType === 'carousel' && (block.hasAuthorizedContent === true || lanes++ < EAGER_LANES)),
+  }));
+}
+
 /** A page's body (home, category): hero, lanes and ad slots (`page`: the slots' targeting). */
 export function PageBody({ body, page }: { body: readonly ComponentReference[]; page: AdPage }) {
-  const blocks = pageBlocks(body);
-  let lanes = 0;
   return (
     <>
-      {blocks.map((block, index) => {
-        const eager =
-          block.appType === 'carousel' && (block.hasAuthorizedContent === true || lanes++ < EAGER_LANES);
+      {eagerBlocks(body).map(({ block, eager }, index) => {
         return (
           <div key={`${block.referenceId}-${index}`}>
             {adBefore(index) ? (
               <AdSlot position="top" page={page} index={(index + 1) / AD_EVERY_BLOCKS - 1} />
             ) : null}
-            {/* A boundary per block: a server-rendered page hydrates its blocks one by one, in
-                short tasks, after its frame (docs/adr/0030). */}
+            {/* A boundary per block: React hydrates a server-drawn page's blocks one by one
+                (selective hydration), the one the visitor touches first (docs/adr/0043). */}
             <Suspense fallback={null}>
-              <HydrateInTurn part={`block-${index}-${block.referenceId}`}>
-                {block.appType === 'herobanner' ? (
-                  <HeroBanner reference={block} />
-                ) : (
-                  <Swimlane reference={block} eager={eager} />
-                )}
-              </HydrateInTurn>
+              {block.appType === 'herobanner' ? (
+                <HeroBanner reference={block} />
+              ) : (
+                <Swimlane reference={block} eager={eager} />
+              )}
             </Suspense>
           </div>
         );

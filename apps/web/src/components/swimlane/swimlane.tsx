@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { Asset, ComponentReference } from '@antenne/contract';
 import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { useUserToken } from '../../state/session-store';
 import type { CardOrientation } from '../../lib/asset-display';
 import { AssetCard } from '../asset-card/asset-card';
 import { ChevronEndIcon, ChevronStartIcon } from '../icons';
-import { HydrateInTurn } from '../hydrate-in-turn';
 import styles from './swimlane.module.css';
 
 /** Swimlane constants (spec part 2 §9): 10 items then 'More'; arrows from 95 % viewability. */
@@ -19,8 +18,6 @@ export const SWIMLANE_MAX_ITEMS = 10;
 export const VIEWABILITY_THRESHOLD = 0.95;
 /** A lane starts loading when it comes this close to the viewport. */
 const NEAR_VIEWPORT = '600px 0px';
-/** A server-drawn lane hydrates this many cards per task (as the grid: components/asset-grid). */
-const LANE_CARDS_PER_TURN = 3;
 
 export interface SwimlaneProps {
   reference: ComponentReference;
@@ -164,7 +161,7 @@ export function LaneView({
       {content === 'loading' ? (
         <div className={styles.placeholder} aria-hidden="true" />
       ) : isAssetList(content) ? (
-        <Track items={content} orientation={orientation} eager={eager} label={title} part={headingId} />
+        <Track items={content} orientation={orientation} eager={eager} label={title} />
       ) : (
         content
       )}
@@ -189,14 +186,11 @@ function Track({
   orientation,
   eager,
   label,
-  part,
 }: {
   items: readonly Asset[];
   orientation: CardOrientation;
   eager: boolean;
   label: string;
-  /** The lane's name in the page: a server-drawn lane hydrates its cards a few per task. */
-  part: string;
 }) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
@@ -245,14 +239,9 @@ function Track({
       ) : null}
       <ul ref={list} className={styles.items}>
         {items.map((asset, index) => (
-          // One boundary per card (a part has one root element), a turn per few cards.
-          <Suspense key={asset.assetId} fallback={null}>
-            <HydrateInTurn part={`${part}-cards-${Math.floor(index / LANE_CARDS_PER_TURN)}`}>
-              <li className={styles.item}>
-                <AssetCard asset={asset} orientation={orientation} eager={eager && index < 5} />
-              </li>
-            </HydrateInTurn>
-          </Suspense>
+          <li key={asset.assetId} className={styles.item}>
+            <AssetCard asset={asset} orientation={orientation} eager={eager && index < 5} />
+          </li>
         ))}
       </ul>
       {!atEnd ? (

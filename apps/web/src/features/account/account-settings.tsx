@@ -7,7 +7,6 @@ import { SettingsProfiles } from './settings-profiles';
 import { NewsletterSwitch } from './settings-newsletter';
 import { useLogout } from './use-logout';
 import styles from './account-settings.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * The account screen of a signed-in user (shown on /login, spec part 1 §2): the tabs My account,
@@ -21,7 +20,7 @@ export default function AccountSettings() {
   const signOut = useLogout();
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${t('ACCOUNT.TITLE')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('ACCOUNT.TITLE')} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 className={styles.title}>{t('ACCOUNT.TITLE')}</h1>
       {restricted ? (
         <div className={styles.buttons}>

@@ -13,7 +13,6 @@ import { ageOn, parseBirthday } from './birthday';
 import { StepOne, StepTwo, type Step1, type Step2 } from './create-account-steps';
 import { errorCode } from './sign-in';
 import styles from './create-account-page.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * /create-account (spec part 1 §2, §4, §5): step 1 email and password, step 2 identity, then the
@@ -142,7 +141,7 @@ export default function CreateAccountPage() {
 
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${t('PAGES.CREATE_ACCOUNT')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('PAGES.CREATE_ACCOUNT')} · ${t('GENERAL.APP_NAME')}`}</title>
       <div className={styles.card}>
         <h1 className={styles.title}>{t('REGISTER.TITLE')}</h1>
         <p className={styles.stepLabel}>{t('REGISTER.STEP', { step, total: 2 })}</p>

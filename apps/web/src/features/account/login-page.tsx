@@ -27,7 +27,6 @@ import { useLogout } from './use-logout';
 import { isPayTvCountry, useProviderTokenRequired } from '../../lib/tv-provider';
 import { completeSignIn, continueAfterSignIn, errorCode } from './sign-in';
 import styles from './login-page.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 const AccountSettings = lazy(() => import('./account-settings'));
 
@@ -244,7 +243,7 @@ function LoginView({
 
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${t('PAGES.LOGIN')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('PAGES.LOGIN')} · ${t('GENERAL.APP_NAME')}`}</title>
       <button
         type="button"
         className={styles.back}

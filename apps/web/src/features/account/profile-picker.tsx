@@ -10,7 +10,6 @@ import { translatedError } from './account-errors';
 import { avatarImage } from '../../lib/avatar';
 import { errorCode, goOnAfterSignIn, switchToProfile } from './sign-in';
 import styles from './profile-picker.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /** A profile's picture: its avatar id among the configured avatars, or an address. */
 export function avatarUrl(profile: UserProfile, avatars: readonly Avatar[]): string | undefined {
@@ -66,7 +65,7 @@ export function ProfilePicker({ profiles: given }: { profiles?: UserProfile[] })
 
   return (
     <section className={styles.page} aria-labelledby="profile-picker-title">
-      <DocumentTitle title={`${t('PROFILES.TITLE')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('PROFILES.TITLE')} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 id="profile-picker-title" className={styles.title}>
         {t('PROFILES.TITLE')}
       </h1>

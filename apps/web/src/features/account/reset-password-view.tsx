@@ -8,7 +8,6 @@ import { errorCode } from './sign-in';
 import { TextField } from './text-field';
 import { loginFieldClasses as fieldClasses } from './login-form';
 import styles from './login-page.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * The page a password-reset mail's link opens (/login?token=…): a new password, its
@@ -55,7 +54,7 @@ export function ResetPasswordView({ token }: { token: string | null }) {
 
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${t('LOGIN.RESET_TITLE')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('LOGIN.RESET_TITLE')} · ${t('GENERAL.APP_NAME')}`}</title>
       <div className={styles.panel}>
         <h1 className={styles.title}>{t('LOGIN.RESET_TITLE')}</h1>
         {done ? (

@@ -5,7 +5,6 @@ import { ACTIVATION_CODE_LENGTH } from '@antenne/contract';
 import { confirmActivationCode } from '../../api/activation';
 import { isApiError, isSessionRejection } from '../../api/client';
 import { useStartup } from '../../api/use-startup';
-import { DocumentTitle } from '../../lib/document-head';
 import { rememberReturnTo } from '../../lib/return-to';
 import { Link, Navigate } from '../../lib/router';
 import { useUserToken } from '../../state/session-store';
@@ -61,7 +60,7 @@ function ActivationForm({ token }: { token: string }) {
   const message = error === null ? '' : t(`ACTIVATION.ERROR_${error.toUpperCase() as Uppercase<CodeError>}`);
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${title} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${title} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.intro}>{t('ACTIVATION.INTRO')}</p>
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
@@ -97,7 +96,7 @@ function ActivationDone() {
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${t('ACTIVATION.DONE_TITLE')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('ACTIVATION.DONE_TITLE')} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 className={styles.title} ref={heading} tabIndex={-1}>
         {t('ACTIVATION.DONE_TITLE')}
       </h1>

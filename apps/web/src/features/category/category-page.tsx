@@ -9,7 +9,6 @@ import { ChevronStartIcon } from '../../components/icons';
 import { analytics } from '../../lib/analytics';
 import { localizedPresentation } from '../../lib/presentation';
 import styles from './category-page.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * /vod/{id}: a category page (title, back button, optional hero, carousels) or a custom page
@@ -38,7 +37,7 @@ export default function CategoryPage() {
 
   return (
     <div className={styles.page}>
-      {title ? <DocumentTitle title={`${title} · ${t('GENERAL.APP_NAME')}`} /> : null}
+      {title ? <title>{`${title} · ${t('GENERAL.APP_NAME')}`}</title> : null}
       <div className={styles.header}>
         <button
           type="button"

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CsaIcon, type CsaIconLevel } from '../../components/csa-icon';
 import styles from './csa-page.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /** The levels of the signalétique jeunesse, in order (spec part 2 §2 /csa, §9). */
 const LEVELS = [
@@ -17,7 +16,7 @@ export default function CsaPage() {
   const { t } = useTranslation();
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${t('PAGES.CSA')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('PAGES.CSA')} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 className={styles.title}>{t('PAGES.CSA')}</h1>
       <p className={styles.intro}>{t('CSA.INTRO')}</p>
       <div className={styles.scroller}>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { isApiError } from '../../api/client';
 import { useDashboardReport } from '../../api/dashboard';
-import { DocumentTitle } from '../../lib/document-head';
 import { Link } from '../../lib/router';
 import { RANGE_CHOICES, rangeEndingToday, useFormatters, type RangeDays } from './dashboard-model';
 import { DashboardReportView } from './dashboard-report';
@@ -29,7 +28,7 @@ export default function DashboardPage() {
   if (report.isError && isApiError(report.error) && report.error.httpCode === 403) {
     return (
       <section className={styles.page}>
-        <DocumentTitle title={`${t('DASHBOARD.FORBIDDEN_TITLE')} · ${t('GENERAL.APP_NAME')}`} />
+        <title>{`${t('DASHBOARD.FORBIDDEN_TITLE')} · ${t('GENERAL.APP_NAME')}`}</title>
         <h1 className={styles.title}>{t('DASHBOARD.FORBIDDEN_TITLE')}</h1>
         <p>{t('DASHBOARD.FORBIDDEN')}</p>
         <Link to="/" className={styles.action}>
@@ -42,7 +41,7 @@ export default function DashboardPage() {
   const shown = report.data;
   return (
     <section className={styles.page} aria-busy={report.isFetching}>
-      <DocumentTitle title={`${t('DASHBOARD.TITLE')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('DASHBOARD.TITLE')} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 className={styles.title}>{t('DASHBOARD.TITLE')}</h1>
       <RadioGroup
         className={styles.range}

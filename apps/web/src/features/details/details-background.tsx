@@ -1,5 +1,4 @@
 import type { AssetImage } from '@antenne/contract';
-import { preloadImageInHead } from '../../lib/document-head';
 import { detailsBackgroundSources } from '../../lib/image-url';
 import styles from './vod-details-page.module.css';
 
@@ -9,7 +8,6 @@ import styles from './vod-details-page.module.css';
  */
 export function DetailsBackground({ image }: { image: AssetImage | undefined }) {
   const sources = image ? detailsBackgroundSources(image.url) : undefined;
-  preloadImageInHead(sources);
   return (
     <div className={styles.background}>
       {sources ? (

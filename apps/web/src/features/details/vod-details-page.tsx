@@ -1,4 +1,3 @@
-import { HydrateInTurn } from '../../components/hydrate-in-turn';
 import { Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
@@ -182,37 +181,35 @@ function Details({ asset }: { asset: Asset }) {
 
         {/* The actions (the overlay's dialog, the favourite) hydrate in a task of their own. */}
         <Suspense fallback={null}>
-          <HydrateInTurn part="details-actions">
-            <div className={styles.actions} role="group" aria-label={t('DETAILS.ACTIONS')}>
-              {play ? (
-                <PlayAction to={play.to} label={playLabel} className={`${styles.action} ${styles.primary}`} />
-              ) : null}
-              <DetailsOverlay
-                asset={asset}
-                title={title}
-                summary={summary}
-                countries={countries}
-                actors={actors}
-                minutes={minutes}
-                triggerClassName={styles.action ?? ''}
-              />
-              <button
-                type="button"
-                className={styles.action}
-                aria-pressed={favorite.on}
-                aria-busy={favorite.busy || undefined}
-                onClick={favorite.press}
-              >
-                {favorite.on ? t('FAVORITES.IN_FAVORITES') : t('DETAILS.FAVOURITE')}
-              </button>
-              {trailerId ? (
-                // Trailers need no sign-in: everyone goes to the player, which shows its errors in a popup.
-                <Link className={styles.action} to={playerPath(trailerId)}>
-                  {t('DETAILS.TRAILER')}
-                </Link>
-              ) : null}
-            </div>
-          </HydrateInTurn>
+          <div className={styles.actions} role="group" aria-label={t('DETAILS.ACTIONS')}>
+            {play ? (
+              <PlayAction to={play.to} label={playLabel} className={`${styles.action} ${styles.primary}`} />
+            ) : null}
+            <DetailsOverlay
+              asset={asset}
+              title={title}
+              summary={summary}
+              countries={countries}
+              actors={actors}
+              minutes={minutes}
+              triggerClassName={styles.action ?? ''}
+            />
+            <button
+              type="button"
+              className={styles.action}
+              aria-pressed={favorite.on}
+              aria-busy={favorite.busy || undefined}
+              onClick={favorite.press}
+            >
+              {favorite.on ? t('FAVORITES.IN_FAVORITES') : t('DETAILS.FAVOURITE')}
+            </button>
+            {trailerId ? (
+              // Trailers need no sign-in: everyone goes to the player, which shows its errors in a popup.
+              <Link className={styles.action} to={playerPath(trailerId)}>
+                {t('DETAILS.TRAILER')}
+              </Link>
+            ) : null}
+          </div>
         </Suspense>
       </div>
 
@@ -221,30 +218,28 @@ function Details({ asset }: { asset: Asset }) {
           (docs/adr/0030). */}
       {isShow ? (
         <Suspense fallback={null}>
-          <HydrateInTurn part="details-episodes">
-            <section className={styles.section} aria-labelledby="details-episodes">
-              <h2 id="details-episodes" className={styles.sectionTitle}>
-                {t('DETAILS.EPISODES')}
-              </h2>
-              {seasons.length > 0 ? (
-                <SeasonPicker seasons={seasons} selected={season?.seasonId} onSelect={setSeasonId} />
-              ) : null}
-              {episodes.length > 0 ? (
-                <ul
-                  className={styles.row}
-                  aria-label={season ? t('DETAILS.SEASON', { number: season.season }) : undefined}
-                >
-                  {episodes.map((episode) => (
-                    <li key={episode.assetId} className={styles.item}>
-                      <AssetCard asset={episode} orientation="landscape" />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p>{t('DETAILS.NO_EPISODES')}</p>
-              )}
-            </section>
-          </HydrateInTurn>
+          <section className={styles.section} aria-labelledby="details-episodes">
+            <h2 id="details-episodes" className={styles.sectionTitle}>
+              {t('DETAILS.EPISODES')}
+            </h2>
+            {seasons.length > 0 ? (
+              <SeasonPicker seasons={seasons} selected={season?.seasonId} onSelect={setSeasonId} />
+            ) : null}
+            {episodes.length > 0 ? (
+              <ul
+                className={styles.row}
+                aria-label={season ? t('DETAILS.SEASON', { number: season.season }) : undefined}
+              >
+                {episodes.map((episode) => (
+                  <li key={episode.assetId} className={styles.item}>
+                    <AssetCard asset={episode} orientation="landscape" />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t('DETAILS.NO_EPISODES')}</p>
+            )}
+          </section>
         </Suspense>
       ) : null}
 
@@ -252,20 +247,18 @@ function Details({ asset }: { asset: Asset }) {
 
       {recoItems.length > 0 ? (
         <Suspense fallback={null}>
-          <HydrateInTurn part="details-recommendations">
-            <section className={styles.section} aria-labelledby="details-recommendations">
-              <h2 id="details-recommendations" className={styles.sectionTitle}>
-                {t('DETAILS.RECOMMENDATIONS')}
-              </h2>
-              <ul className={styles.row}>
-                {recoItems.map((item) => (
-                  <li key={item.assetId} className={styles.item}>
-                    <AssetCard asset={item} orientation="landscape" />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </HydrateInTurn>
+          <section className={styles.section} aria-labelledby="details-recommendations">
+            <h2 id="details-recommendations" className={styles.sectionTitle}>
+              {t('DETAILS.RECOMMENDATIONS')}
+            </h2>
+            <ul className={styles.row}>
+              {recoItems.map((item) => (
+                <li key={item.assetId} className={styles.item}>
+                  <AssetCard asset={item} orientation="landscape" />
+                </li>
+              ))}
+            </ul>
+          </section>
         </Suspense>
       ) : null}
     </div>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useComponent } from '../../api/get-component';
 import { PageTextContent, usePageText } from '../../components/page-text/page-text';
 import styles from './legal-page.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * /legal/{id}, outside the main shell (spec part 1 §2): a legal or custom page component.
@@ -41,7 +40,7 @@ function PageView({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <article className={styles.page}>
-      <DocumentTitle title={`${title} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${title} · ${t('GENERAL.APP_NAME')}`}</title>
       <nav className={styles.nav}>
         <Link className={styles.homeLink} to="/">
           {t('LEGAL.BACK_HOME')}

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import { memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HydrateInTurn } from '../../components/hydrate-in-turn';
 import { Link } from '../../lib/router';
 import { titleOf } from '../../lib/asset-display';
 import { formatClock, programDetailsPath, programStateAt, type ProgramState } from '../../lib/live';
@@ -28,25 +27,23 @@ export function GuideList({ rows, now }: { rows: readonly GuideRow[]; now: numbe
         return (
           // Each channel hydrates in a task of its own (docs/adr/0030).
           <Suspense key={row.channelId} fallback={null}>
-            <HydrateInTurn part={headingId}>
-              <section className={styles.listChannel} aria-labelledby={headingId}>
-                <h2 id={headingId} className={styles.listHeading}>
-                  <ChannelHeader channelId={row.channelId} channel={row.channel} rowHeader={false} />
-                </h2>
-                <ol className={styles.listItems}>
-                  {shown.map((item) => (
-                    <GuideListItem
-                      key={item.program.programId}
-                      item={item}
-                      channel={channel}
-                      state={programStateAt(item.start, item.end, now)}
-                      t={t}
-                      language={language}
-                    />
-                  ))}
-                </ol>
-              </section>
-            </HydrateInTurn>
+            <section className={styles.listChannel} aria-labelledby={headingId}>
+              <h2 id={headingId} className={styles.listHeading}>
+                <ChannelHeader channelId={row.channelId} channel={row.channel} rowHeader={false} />
+              </h2>
+              <ol className={styles.listItems}>
+                {shown.map((item) => (
+                  <GuideListItem
+                    key={item.program.programId}
+                    item={item}
+                    channel={channel}
+                    state={programStateAt(item.start, item.end, now)}
+                    t={t}
+                    language={language}
+                  />
+                ))}
+              </ol>
+            </section>
           </Suspense>
         );
       })}

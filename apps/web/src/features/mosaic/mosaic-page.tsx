@@ -11,7 +11,6 @@ import { AssetGrid, FIRST_SCREEN_CARDS } from '../../components/asset-grid/asset
 import { localizedPresentation } from '../../lib/presentation';
 import { useIsDesktop } from '../../lib/use-media-query';
 import styles from './mosaic-page.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /** A mosaic shows up to this many titles of its source. */
 export const MOSAIC_PAGE_SIZE = 100;
@@ -69,7 +68,7 @@ export default function MosaicPage() {
           : !personal && !component.isError && (component.isPending || content.isPending);
   return (
     <section className={styles.page}>
-      {title ? <DocumentTitle title={`${title} · ${t('GENERAL.APP_NAME')}`} /> : null}
+      {title ? <title>{`${title} · ${t('GENERAL.APP_NAME')}`}</title> : null}
       <h1 className={styles.title}>{title}</h1>
       {needsSignIn ? (
         <Link className={styles.signIn} to="/login">
@@ -84,7 +83,7 @@ export default function MosaicPage() {
               : t('GENERAL.NO_CONTENT')}
         </p>
       ) : (
-        <AssetGrid items={items} orientation={orientation} eagerCount={FIRST_SCREEN_CARDS} part="mosaic" />
+        <AssetGrid items={items} orientation={orientation} eagerCount={FIRST_SCREEN_CARDS} />
       )}
     </section>
   );

@@ -12,7 +12,6 @@ import {
 import { useIsDesktop } from '../../lib/use-media-query';
 import styles from './my-content-page.module.css';
 import { RecordingsSection } from './recordings-section';
-import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * /mycontent (signed-in users only, spec part 2 §2): continue watching, with each title's
@@ -25,7 +24,7 @@ export default function MyContentPage() {
   const favoriteAssets = (favorites.data ?? []).flatMap((item) => (item.asset ? [item.asset] : []));
   return (
     <div className={styles.page}>
-      <DocumentTitle title={`${t('PAGES.MY_CONTENT')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('PAGES.MY_CONTENT')} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 className={styles.heading}>{t('PAGES.MY_CONTENT')}</h1>
       <PersonalLane
         id="bookmark"

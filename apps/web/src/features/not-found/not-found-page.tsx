@@ -1,14 +1,13 @@
 import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import styles from './not-found.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /** /notFound (spec part 1 §2): a page with neither a body nor a reference, or a failed page fetch. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${t('PAGES.NOT_FOUND')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('PAGES.NOT_FOUND')} · ${t('GENERAL.APP_NAME')}`}</title>
       <p className={styles.code} aria-hidden="true">
         404
       </p>

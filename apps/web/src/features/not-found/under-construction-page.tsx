@@ -3,7 +3,6 @@ import { Link, useLocation } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { analytics } from '../../lib/analytics';
 import styles from './not-found.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /**
  * Any path outside the route table (spec part 2 §2): "page under construction" (key
@@ -19,7 +18,7 @@ export default function UnderConstructionPage() {
 
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${t('NOT_FOUND.PAGE_UNDER_CONSTRUCTION')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('NOT_FOUND.PAGE_UNDER_CONSTRUCTION')} · ${t('GENERAL.APP_NAME')}`}</title>
       <svg
         className={styles.illustration}
         viewBox="0 0 64 64"

@@ -4,7 +4,6 @@ import type { PlayerActions, PlayerState } from './controller';
 import { PlayerOverlay } from './overlay/player-overlay';
 import { isMobileUserAgent } from './remote-playback';
 import styles from './player-page.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 interface Props {
   state: PlayerState;
@@ -28,7 +27,7 @@ export function PlayerView({ state, loadedId, actions, video, videoRef, profileI
 
   return (
     <section className={styles.page} aria-labelledby="player-heading">
-      <DocumentTitle title={`${heading} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${heading} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 id="player-heading" className="visually-hidden">
         {heading}
       </h1>

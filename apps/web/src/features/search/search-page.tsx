@@ -10,12 +10,10 @@ import {
   type SearchResultType,
 } from '../../api/search';
 import { AssetGrid, FIRST_SCREEN_CARDS } from '../../components/asset-grid/asset-grid';
-import { HydrateInTurn } from '../../components/hydrate-in-turn';
 import { analytics } from '../../lib/analytics/analytics';
 import { useIsDesktop } from '../../lib/use-media-query';
 import { SearchBox } from './search-box';
 import styles from './search-page.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 
 /** Suggestions are asked this long after the last keystroke (spec part 2 "Search"). */
 export const SUGGESTIONS_DEBOUNCE_MS = 500;
@@ -114,24 +112,22 @@ export default function SearchPage() {
 
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${t('PAGES.SEARCH')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('PAGES.SEARCH')} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 className="visually-hidden">{t('PAGES.SEARCH')}</h1>
       {/* The search box (React Aria's combo box, the page's heaviest part) hydrates in a task of
           its own (docs/adr/0030). */}
       <Suspense fallback={null}>
-        <HydrateInTurn part="search-box">
-          <SearchBox
-            text={text}
-            onType={(value) => {
-              setText(value);
-              setOpen(true);
-            }}
-            suggestions={suggestions}
-            onClose={() => setOpen(false)}
-            onSearch={search}
-            hintId={showMinimum ? hintId : undefined}
-          />
-        </HydrateInTurn>
+        <SearchBox
+          text={text}
+          onType={(value) => {
+            setText(value);
+            setOpen(true);
+          }}
+          suggestions={suggestions}
+          onClose={() => setOpen(false)}
+          onSearch={search}
+          hintId={showMinimum ? hintId : undefined}
+        />
       </Suspense>
       {showMinimum ? (
         <p id={hintId} className={styles.minimum} role="alert">
@@ -149,18 +145,16 @@ export default function SearchPage() {
               .map((group, index) => (
                 // Each group hydrates in a task of its own (docs/adr/0030).
                 <Suspense key={group.type} fallback={null}>
-                  <HydrateInTurn part={`${listId}-${group.type}`}>
-                    <section className={styles.group} aria-labelledby={`${listId}-${group.type}`}>
-                      <h3 id={`${listId}-${group.type}`} className={styles.groupTitle}>
-                        {t(group.label)}
-                      </h3>
-                      <AssetGrid
-                        items={group.items}
-                        orientation={orientation}
-                        eagerCount={index === 0 ? FIRST_SCREEN_CARDS : 0}
-                      />
-                    </section>
-                  </HydrateInTurn>
+                  <section className={styles.group} aria-labelledby={`${listId}-${group.type}`}>
+                    <h3 id={`${listId}-${group.type}`} className={styles.groupTitle}>
+                      {t(group.label)}
+                    </h3>
+                    <AssetGrid
+                      items={group.items}
+                      orientation={orientation}
+                      eagerCount={index === 0 ? FIRST_SCREEN_CARDS : 0}
+                    />
+                  </section>
                 </Suspense>
               ))
           )}

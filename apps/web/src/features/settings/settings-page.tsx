@@ -7,7 +7,6 @@ import { useStartup } from '../../api/use-startup';
 import { directionOf, isLocale, readLanguagePreference, storeLanguagePreference } from '../../lib/language';
 import { appReload } from './reload';
 import styles from './settings-page.module.css';
-import { DocumentTitle } from '../../lib/document-head';
 import { Link } from '../../lib/router';
 
 /** A language's name in that language ("français", "العربية"), capitalised as a label. */
@@ -40,7 +39,7 @@ export default function SettingsPage() {
 
   return (
     <section className={styles.page}>
-      <DocumentTitle title={`${t('PAGES.SETTINGS')} · ${t('GENERAL.APP_NAME')}`} />
+      <title>{`${t('PAGES.SETTINGS')} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 className={styles.title}>{t('PAGES.SETTINGS')}</h1>
       <form className={styles.form} onSubmit={validate}>
         <RadioGroup
