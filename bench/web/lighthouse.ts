@@ -19,6 +19,15 @@ export interface Result {
   scriptKb: number;
   /** JavaScript execution time on the main thread (Lighthouse's bootup-time: evaluation, parse, compile). */
   scriptMs: number;
+  /**
+   * Where the main thread's time went (BENCH_WEB_TRACE=1 prints it): each script's time (bootup-time:
+   * total, of which scripting), and the long tasks with the script Lighthouse attributes them to, in
+   * the 4× slower CPU's milliseconds.
+   */
+  attribution: {
+    scripts: { url: string; total: number; scripting: number }[];
+    longTasks: { url: string; start: number; duration: number }[];
+  };
 }
 
 /** The median of the runs that gave a figure (Lighthouse leaves a metric NaN when its audit errs). */
@@ -62,5 +71,21 @@ export async function audit(url: string, port: number): Promise<Result> {
     cls: numeric('cumulative-layout-shift'),
     scriptKb: (scripts.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
     scriptMs: numeric('bootup-time'),
+    attribution: {
+      scripts: (
+        (
+          lhr.audits['bootup-time']?.details as {
+            items?: { url: string; total: number; scripting: number }[];
+          }
+        )?.items ?? []
+      ).map(({ url, total, scripting }) => ({ url, total, scripting })),
+      longTasks: (
+        (
+          lhr.audits['long-tasks']?.details as {
+            items?: { url: string; startTime: number; duration: number }[];
+          }
+        )?.items ?? []
+      ).map(({ url, startTime, duration }) => ({ url, start: startTime, duration })),
+    },
   };
 }

@@ -115,8 +115,16 @@ describe.each([
     ];
     const { page } = await suite.newPage({
       locale: language,
-      // The language chosen, as the settings page stores and mirrors it.
-      initScript: `localStorage.setItem('lang-preference', '${language}');`,
+      // The language chosen, as the settings page stores and mirrors it; and the server's own
+      // elements, kept to check that hydration adopted them rather than drawing them afresh.
+      initScript: `localStorage.setItem('lang-preference', '${language}');
+        document.addEventListener('DOMContentLoaded', () => {
+          const data = JSON.parse(document.getElementById('antenne-page')?.textContent ?? '{}');
+          window.__serverElements = data.hydrate === false ? [] :
+            ['header', '#main h1', '#main section, #main article', 'footer']
+              .map((selector) => [selector, document.querySelector(selector)])
+              .filter(([, element]) => element !== null);
+        });`,
     });
     await page.context().addCookies([{ name: 'lang-preference', value: language, url: suite.server.url }]);
     const problems = problemsOf(page);
@@ -131,6 +139,14 @@ describe.each([
       // Hydration is over: the rest of the page (footer, lanes below) hydrates as its code comes.
       await page.waitForLoadState('networkidle');
       expect(problems, `${path} in ${language}`).toEqual([]);
+      // The server's header, heading, first section and footer are the ones on screen (a part
+      // React gave up hydrating would have been replaced).
+      const replaced = await page.evaluate(() =>
+        (window as unknown as { __serverElements: [string, Element][] }).__serverElements
+          .filter(([, element]) => !element.isConnected)
+          .map(([selector]) => selector),
+      );
+      expect(replaced, `${path} in ${language}: server elements replaced`).toEqual([]);
     }
   });
 });

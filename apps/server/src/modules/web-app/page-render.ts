@@ -13,6 +13,7 @@ import {
 } from '@antenne/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogueService } from '../catalogue/index.js';
+import { contentSecurityPolicy } from '../../lib/security-headers.js';
 import type { WhitelabelService } from '../whitelabel/index.js';
 import { EncodedBody } from './page-encoding.js';
 import {
@@ -65,6 +66,11 @@ export interface RenderedPage {
   etag: string;
   /** Where the page sends the visitor instead. */
   redirectTo?: string;
+  /**
+   * The page's Content-Security-Policy when React wrote inline scripts into it (the replay of a
+   * form submitted before the page is live): the app's policy with their hashes.
+   */
+  csp?: string;
 }
 
 /** How long a rendered page is kept and may be served by a CDN before it asks again (seconds). */
@@ -181,12 +187,14 @@ export class PageRenderer {
       const pathname = url.split('?', 1)[0] ?? '/';
       const html = this.document(pathname, locale, rendered);
       const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
+      const hashes = inlineScriptHashes(rendered.html);
       // The same page rendered again (its minute is over): its compressed variants are kept.
       const previous = this.cache.get(key)?.page;
       const page: RenderedPage = {
         body: previous?.etag === etag ? previous.body : new EncodedBody(html),
         etag,
         ...(rendered.redirectTo === undefined ? {} : { redirectTo: rendered.redirectTo }),
+        ...(hashes.length === 0 ? {} : { csp: contentSecurityPolicy(hashes) }),
       };
       this.remember(key, page);
       return page;
@@ -373,6 +381,24 @@ export function isDesktop(request: FastifyRequest): boolean {
   if (mobileHint === '?1') return false;
   const agent = request.headers['user-agent'] ?? '';
   return !/Mobi|Android|iPhone|iPad|iPod|Tablet/i.test(agent);
+}
+
+/**
+ * The SHA-256 (base64) of each inline script React wrote into a render's markup — one that runs:
+ * not a `src` script, not data (`type="application/json"`). The page's CSP allows these alone.
+ */
+export function inlineScriptHashes(markup: string): string[] {
+  const hashes: string[] = [];
+  for (const match of markup.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*"application\/json"/i.test(attributes)) continue;
+    hashes.push(
+      createHash('sha256')
+        .update(match[2] ?? '')
+        .digest('base64'),
+    );
+  }
+  return [...new Set(hashes)];
 }
 
 /** JSON safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */

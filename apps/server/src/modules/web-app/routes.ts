@@ -77,6 +77,7 @@ export function sendIndex(indexHtml: string | undefined, pages: PageRenderer | u
             .header('cache-control', PAGE_CACHE_CONTROL)
             .header('vary', PAGE_VARY)
             .header('etag', page.etag);
+          if (page.csp !== undefined) reply.header('content-security-policy', page.csp);
           if (page.redirectTo !== undefined) return reply.redirect(page.redirectTo, 302);
           if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
           return await sendEncoded(request, reply, page.body);

@@ -43,9 +43,12 @@ function FooterWhenNear() {
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
-  const wait = drawnByServer && typeof document !== 'undefined';
-  // One element for every render: a re-render of the shell while the server's footer is still
-  // waiting to hydrate (the session restored) leaves it as it is, rather than drawing it afresh.
+  // Read once: drawnByServer turns false right after hydration, and the footer's boundary may
+  // still be waiting then.
+  const [wait] = useState(() => drawnByServer && typeof document !== 'undefined');
+  // One element for every render: a re-render while the server's footer is still waiting to
+  // hydrate (the session restored, the hydration over) leaves it as it is; new props would make
+  // React drop its server HTML and draw it afresh (a link being clicked would be detached).
   const footer = useMemo(
     () => (
       <Suspense fallback={<div className={styles.footerPlace} />}>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { SUPPORTED_LOCALES, type Locale } from '@antenne/contract';
@@ -8,6 +7,9 @@ import { directionOf, isLocale, readLanguagePreference, storeLanguagePreference 
 import { appReload } from './reload';
 import styles from './settings-page.module.css';
 import { Link } from '../../lib/router';
+
+/** The radios' name in the form's data. */
+const LANGUAGE_FIELD = 'language';
 
 /** A language's name in that language ("français", "العربية"), capitalised as a label. */
 export function nativeLanguageName(locale: Locale): string {
@@ -23,17 +25,18 @@ export function nativeLanguageName(locale: Locale): string {
 /**
  * Language settings (spec part 2 §2): ar, de, en, es, fr, each named in its own language; Validate
  * stores the choice under lang-preference and reloads the app at the origin; the app version
- * shows at the bottom, on the inline end side.
+ * shows at the bottom, on the inline end side. The form is a React form action over the radios'
+ * native `name`: a choice validated on the server's HTML before the page is live is held by React
+ * and carried out once it is (docs/adr/0043).
  */
 export default function SettingsPage() {
   const { t, i18n } = useTranslation();
   const { config } = useStartup();
   const current = isLocale(i18n.language) ? i18n.language : readLanguagePreference();
-  const [selected, setSelected] = useState<Locale>(current);
 
-  const validate = (event: FormEvent) => {
-    event.preventDefault();
-    storeLanguagePreference(selected);
+  const validate = (form: FormData) => {
+    const chosen = form.get(LANGUAGE_FIELD);
+    storeLanguagePreference(typeof chosen === 'string' && isLocale(chosen) ? chosen : current);
     appReload.assign(window.location.origin);
   };
 
@@ -41,14 +44,8 @@ export default function SettingsPage() {
     <section className={styles.page}>
       <title>{`${t('PAGES.SETTINGS')} · ${t('GENERAL.APP_NAME')}`}</title>
       <h1 className={styles.title}>{t('PAGES.SETTINGS')}</h1>
-      <form className={styles.form} onSubmit={validate}>
-        <RadioGroup
-          className={styles.group}
-          value={selected}
-          onChange={(value) => {
-            if (isLocale(value)) setSelected(value);
-          }}
-        >
+      <form className={styles.form} action={validate}>
+        <RadioGroup className={styles.group} name={LANGUAGE_FIELD} defaultValue={current}>
           <Label className={styles.legend}>{t('SETTINGS.LANGUAGE')}</Label>
           <Text slot="description" className={styles.help}>
             {t('SETTINGS.LANGUAGE_HELP')}
