@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../src/app.js';
 import { importDemoIfEmpty } from '../../src/modules/catalogue/demo-content.js';
 import { negotiateEncoding } from '../../src/modules/web-app/page-encoding.js';
-import { PAGE_CACHE_CONTROL, scriptJson } from '../../src/modules/web-app/page-render.js';
+import { createHash } from 'node:crypto';
+import { CONTENT_SECURITY_POLICY } from '../../src/lib/security-headers.js';
+import { inlineScriptHashes, PAGE_CACHE_CONTROL, scriptJson } from '../../src/modules/web-app/page-render.js';
 import {
   buildTestApp,
   createTestDatabase,
@@ -244,6 +246,45 @@ describe.each(engines)('server-rendered pages (%s)', (engine) => {
     expect(notModified.body).toBe('');
     // Another language is another page.
     expect((await page('/csa', { cookie: 'lang-preference=en' })).headers.etag).not.toBe(etag);
+  });
+
+  test('the inline script React writes (the settings form replayed if submitted before the page is live) is allowed by its hash alone', async () => {
+    const settings = await page('/settings');
+    expect(settings.statusCode).toBe(200);
+    const inline = [...settings.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    const policy = String(settings.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]+)/.exec(policy)?.[1] ?? '';
+    expect(scriptSrc.split(' ').sort()).toEqual(
+      [
+        "'self'",
+        ...inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`),
+      ].sort(),
+    );
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    // A page without one keeps the app's policy.
+    expect((await page('/csa')).headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  test("the page’s text goes into the document as it is: `$&`, `$$`, `$'` and `` $` `` are no replacement patterns", async () => {
+    const typed = "$'a$&b$$c$`";
+    const res = await page(`/search?q=${encodeURIComponent(typed)}`);
+    expect(res.statusCode).toBe(200);
+    // React's escaping of the box's value: ' and & only.
+    expect(res.body).toContain(`value="${typed.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}"`);
+    expect(res.body.match(/<div id="root">/g)?.length).toBe(1);
+  });
+
+  test('inlineScriptHashes hashes the scripts that run, not data or files', () => {
+    const hash = (text: string) => createHash('sha256').update(text).digest('base64');
+    expect(
+      inlineScriptHashes(
+        '<p>a</p><script>run()</script><script type="application/json" id="x">{"a":1}</script>' +
+          '<script src="/a.js"></script><script async>run()</script><script>other()</script>',
+      ),
+    ).toEqual([hash('run()'), hash('other()')]);
   });
 
   test('pages are sent compressed as the browser accepts them (brotli, gzip, none): the same HTML, one weak ETag, 304, HEAD', async () => {
