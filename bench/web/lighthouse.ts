@@ -27,6 +27,7 @@ export interface Result {
   attribution: {
     scripts: { url: string; total: number; scripting: number }[];
     longTasks: { url: string; start: number; duration: number }[];
+    work: { group: string; duration: number }[];
   };
 }
 
@@ -86,6 +87,12 @@ export async function audit(url: string, port: number): Promise<Result> {
           }
         )?.items ?? []
       ).map(({ url, startTime, duration }) => ({ url, start: startTime, duration })),
+      work: (
+        (
+          lhr.audits['mainthread-work-breakdown']?.details as
+            { items?: { groupLabel: string; duration: number }[] } | undefined
+        )?.items ?? []
+      ).map(({ groupLabel, duration }) => ({ group: groupLabel, duration })),
     },
   };
 }

@@ -120,6 +120,9 @@ function printAttribution(name: string, runs: Result[]): void {
       console.log(
         `  ${script.total.toFixed(0).padStart(6)} / ${script.scripting.toFixed(0).padStart(6)}  ${short(script.url)}`,
       );
+    console.log(
+      `  main thread by kind: ${attribution.work.map((w) => `${w.group} ${w.duration.toFixed(0)}`).join(', ')}`,
+    );
     console.log('  long tasks (start ms, duration ms, attributed to):');
     for (const task of attribution.longTasks.slice(0, 15))
       console.log(

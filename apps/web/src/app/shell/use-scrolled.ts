@@ -1,4 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { readOncePerRun } from '../../lib/read-once-per-run';
+
+/** `scrollY` forces a layout when the page has changed: read once per run (lib/read-once-per-run). */
+const isScrolled = readOncePerRun(() => window.scrollY > 0);
 
 function subscribe(onChange: () => void) {
   window.addEventListener('scroll', onChange, { passive: true });
@@ -9,7 +13,7 @@ function subscribe(onChange: () => void) {
 export function useScrolled(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.scrollY > 0,
+    isScrolled,
     () => false,
   );
 }

@@ -1,7 +1,11 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { adSizeClass, type AdSizeClass } from '@antenne/contract';
 import { hasConsent, onConsentChange } from '../../lib/analytics/consent';
+import { readOncePerRun } from '../../lib/read-once-per-run';
 import { useLocation } from '../../lib/router';
+
+/** The window's size class, read once per run for all the page's slots (lib/read-once-per-run). */
+const sizeClassNow = readOncePerRun(() => adSizeClass(window.innerWidth));
 
 /**
  * What a slot needs to ask for an ad: advertising consent (kept up to date: a withdrawal collapses
@@ -24,7 +28,7 @@ export function useAdSizeClass(): AdSizeClass | undefined {
       window.addEventListener('resize', onChange);
       return () => window.removeEventListener('resize', onChange);
     },
-    () => adSizeClass(window.innerWidth),
+    sizeClassNow,
     () => undefined,
   );
 }

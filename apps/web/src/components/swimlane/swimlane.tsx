@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { Asset, ComponentReference } from '@antenne/contract';
 import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
@@ -136,11 +136,15 @@ export function LaneView({
   orientation,
   moreHref,
   moreLabel,
-  content,
+  content: given,
   eager = false,
   sectionRef,
 }: LaneViewProps) {
   const { t } = useTranslation();
+  // The titles that arrive once the page is live (a lane coming near, the signed-in user's lists)
+  // are drawn in a deferred render React can interrupt: ten cards are not one long task that holds
+  // input up (a query's answer alone would render them at once). A server-drawn lane hydrates as is.
+  const content = useDeferredValue(given);
   return (
     <section
       ref={sectionRef}

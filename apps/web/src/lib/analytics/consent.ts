@@ -22,6 +22,8 @@ import {
   type ConsentChoice,
 } from '@antenne/contract';
 
+import { readOncePerRun } from '../read-once-per-run';
+
 export { CONSENT_CATEGORIES, CONSENT_COOKIE, parseConsentString } from '@antenne/contract';
 export type { ConsentCategory, ConsentChoice } from '@antenne/contract';
 
@@ -29,12 +31,17 @@ export type { ConsentCategory, ConsentChoice } from '@antenne/contract';
 export function readConsent(cookies?: string): ConsentChoice | undefined {
   if (cookies !== undefined) return readConsentCookie(cookies);
   if (typeof document === 'undefined') return undefined;
+  return consentNow();
+}
+
+/** The page's cookie jar read once per run (every ad slot and beacon asks: lib/read-once-per-run). */
+const consentNow = readOncePerRun((): ConsentChoice | undefined => {
   try {
     return readConsentCookie(document.cookie);
   } catch {
     return undefined;
   }
-}
+});
 
 /** Whether `category` is accepted now (false before any choice). */
 export function hasConsent(category: ConsentCategory): boolean {
@@ -56,6 +63,7 @@ export function onConsentChange(listener: (choice: ConsentChoice | undefined) =>
 
 /** The platform tells that the choice changed (it has written the cookie). */
 export function noteConsentChanged(): void {
+  consentNow.forget();
   const choice = readConsent();
   for (const listener of [...listeners]) {
     try {
