@@ -11,9 +11,5 @@ function subscribe(onChange: () => void) {
 
 /** Whether the page is scrolled at all (the top bar turns solid then). */
 export function useScrolled(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    isScrolled,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, isScrolled, () => false);
 }
