@@ -103,6 +103,16 @@ describe.each(engines)('POST /v2/customer/{c}/businessunit/{bu}/analytics/crash 
     ]);
   });
 
+  test('a hydration the browser recovered from (React’s onRecoverableError) is a crash of kind hydration; an unknown kind is refused', async () => {
+    const hydration = await send(report({ fingerprint: 'f00d00a1', kind: 'hydration' }));
+    expect(hydration.statusCode, hydration.body).toBe(204);
+    expect((await todays()).crashes).toEqual([
+      expect.objectContaining({ fingerprint: 'f00d00a1', count: 1 }),
+    ]);
+    const unknown = await send({ ...report({ fingerprint: 'f00d00a2' }), kind: 'mismatch' } as never);
+    expect(unknown.statusCode).toBe(400);
+  });
+
   test('a body of more than 2048 characters is refused with 413 and nothing is stored; 2048 is accepted', async () => {
     const base = JSON.stringify(report({ stack: '' }));
     const fill = (chars: number) => report({ stack: 'é'.repeat(chars - base.length) });
