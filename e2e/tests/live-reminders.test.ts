@@ -59,6 +59,8 @@ test('a reminder on a programme starting a minute later (moved clock) shows the 
     await page.goto(`${suite.server.url}${detailsPath(programme)}`);
     const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     await page.getByText('À venir', { exact: true }).waitFor();
+    // The button of the server's HTML acts once React has hydrated it (docs/adr/0043).
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Me le rappeler' }).click();
     await page.getByRole('button', { name: 'Annuler le rappel' }).waitFor();
     // Kept server-side, on the profile: read back after a reload.
@@ -114,6 +116,7 @@ test('after a reload, a reminder whose start has just passed still shows, once',
     await signInDemo(page);
     await page.goto(`${suite.server.url}${detailsPath(programme)}`);
     const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Me le rappeler' }).click();
     await page.getByRole('button', { name: 'Annuler le rappel' }).waitFor();
     // The app is closed over the start, and opened again two minutes after it.

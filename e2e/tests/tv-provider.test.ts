@@ -68,6 +68,9 @@ describe('a visitor in the United States (country from the trusted proxy)', () =
 
     // Not signed in with a provider: the play button says so and leads to /login.
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // A button of the server's HTML acts once React has hydrated it (a tap before its code has run
+    // is not replayed: docs/adr/0043): the page is live first.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Se connecter pour regarder' }).click();
     await page.waitForURL(/\/login$/);
     await page.getByRole('button', { name: PROVIDER }).waitFor();
