@@ -14,6 +14,7 @@ import { configQueryOptions } from './get-config';
 import { contractCountriesQueryOptions } from './get-contract-countries';
 import { locationFiltersQueryOptions } from './get-location-filters';
 import { structureQueryOptions } from './get-structure';
+import { settled } from '../lib/route-load';
 
 /** The startup's derived values live in the contract: the server's render computes them the same way. */
 export { joinFilters, resolveLocation, WEB_DEVICE_FILTER, type StartupLocation } from '@antenne/contract';
@@ -37,10 +38,10 @@ export function useStartupQueries(): StartupQueries {
   const config = useQuery(configQueryOptions());
   const contractCountries = useQuery(contractCountriesQueryOptions());
   const locationFilters = useQuery(locationFiltersQueryOptions(config.data));
-  const settled = locationFilters.isSuccess || locationFilters.isError;
+  const filtersSettled = locationFilters.isSuccess || locationFilters.isError;
   const location = useMemo(
-    () => (settled ? resolveLocation(locationFilters.data) : undefined),
-    [settled, locationFilters.data],
+    () => (filtersSettled ? resolveLocation(locationFilters.data) : undefined),
+    [filtersSettled, locationFilters.data],
   );
   const params = useMemo<StructureParams | undefined>(
     () => (location ? structureParamsOf(location) : undefined),
@@ -102,16 +103,15 @@ export function useStartup(): Startup {
  * config cannot be had (the render then draws the startup error, as the browser would).
  */
 export async function loadStartup(queryClient: QueryClient): Promise<Startup | undefined> {
-  const settle = <T>(answer: Promise<T>) => answer.catch(() => undefined);
   const [config, contractCountries] = await Promise.all([
-    settle(queryClient.ensureQueryData(configQueryOptions())),
-    settle(queryClient.ensureQueryData(contractCountriesQueryOptions())),
+    settled(queryClient.ensureQueryData(configQueryOptions())),
+    settled(queryClient.ensureQueryData(contractCountriesQueryOptions())),
   ]);
   if (config === undefined) return undefined;
-  const filters = await settle(queryClient.ensureQueryData(locationFiltersQueryOptions(config)));
+  const filters = await settled(queryClient.ensureQueryData(locationFiltersQueryOptions(config)));
   const location = resolveLocation(filters);
   const structureOptions = structureQueryOptions(config, structureParamsOf(location));
-  const structure = await settle(queryClient.ensureQueryData(structureOptions));
+  const structure = await settled(queryClient.ensureQueryData(structureOptions));
   return {
     config,
     location,
