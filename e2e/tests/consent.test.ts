@@ -66,4 +66,24 @@ describe('cookie consent', () => {
     await page.getByRole('dialog', { name: 'تفضيلات ملفات تعريف الارتباط' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  test('the banner does not take the focus from a visitor already on the page: a key pressed as it comes moves in the guide', async () => {
+    const { page } = await suite.newPage({ consent: 'undecided' });
+    await page.goto(`${suite.server.url}/guide`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // The grid's one tab stop (the programme on air), focused before the banner has come.
+    const stop = page.locator('[role="grid"] a[tabindex="0"]');
+    await stop.focus();
+    const onAir = await stop.getAttribute('data-program');
+    // The banner comes and fades in (the platform moves the focus at 100 ms and as the fade ends).
+    await banner(page).waitFor();
+    await expect.poll(() => banner(page).evaluate((dialog) => getComputedStyle(dialog).opacity)).toBe('1');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-program') ?? null);
+    expect(await focused()).toBe(onAir);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focused).not.toBe(onAir);
+    expect(await focused()).not.toBeNull();
+    // The banner is still there, at the end of the tab order.
+    expect(await banner(page).isVisible()).toBe(true);
+  });
 });

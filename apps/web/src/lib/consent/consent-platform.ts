@@ -94,12 +94,41 @@ export async function startConsentPlatform(language: string, t: Translate): Prom
       analytics: {},
       advertising: {},
     },
+    // The banner takes the focus as it shows (a dialog): not from a visitor already on a part of
+    // the page (a programme of the guide, a search box), whose next key would land in the banner.
+    onModalShow: ({ modalName }) => {
+      if (modalName === 'consentModal') keepFocusOnThePage();
+    },
     // onConsent also fires on every page load with a valid choice: only the first choice and changes.
     onFirstConsent: () => noteConsentChanged(),
     onChange: () => noteConsentChanged(),
     language: { default: language, rtl: 'ar', translations: { [language]: translation(t) } },
   });
   unregister = registerConsentPreferences(() => CookieConsent.showPreferences());
+}
+
+/**
+ * How long after the banner shows the platform may still move the focus into it (at 100 ms, and
+ * again as its fade-in ends).
+ */
+const BANNER_FOCUS_MS = 1500;
+
+/**
+ * While the banner comes in (BANNER_FOCUS_MS), a focus it takes from a part of the app goes back
+ * there. The banner stays announced (role dialog) and in the tab order, at the end of the page; a
+ * visitor on nothing yet (the page's body) lets it have the focus.
+ */
+function keepFocusOnThePage(): void {
+  const main = document.getElementById('cc-main');
+  if (main === null) return;
+  const giveBack = (event: FocusEvent) => {
+    const from = event.relatedTarget;
+    if (!(from instanceof HTMLElement) || from === document.body || main.contains(from) || !from.isConnected)
+      return;
+    from.focus({ preventScroll: true });
+  };
+  main.addEventListener('focusin', giveBack);
+  setTimeout(() => main.removeEventListener('focusin', giveBack), BANNER_FOCUS_MS);
 }
 
 /** The banner and preferences in `language` (the interface language changed). */
