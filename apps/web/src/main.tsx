@@ -7,13 +7,31 @@ import './app/global.css';
  * the shorter the time a tap on a button of the server's HTML waits for. Until then its links work
  * as they do without JavaScript.
  */
-// The app's code could not load: the page stays as the server drew it, its links working.
-import('./start').catch(() => undefined);
-
 /** The page's modules preloaded per task (preloadPageModules). */
 const PRELOADS_PER_TASK = 5;
 
+// Before the first import: Vite's preload helper reads the page's links once per import to skip
+// what the page already has (its stylesheets, inlined; the modules preloaded here).
+noteInlineStyles();
 preloadPageModules();
+// The app's code could not load: the page stays as the server drew it, its links working.
+import('./start').catch(() => undefined);
+
+/**
+ * The server inlines a page's stylesheets (`<style data-href>`); the code that loads a chunk looks
+ * for their `<link>` to know they are there. A disabled link says so without a request (HTML's
+ * `disabled` on a stylesheet link: neither fetched nor applied), so that neither the page's code
+ * waits for a stylesheet it has, nor a later page loads it again.
+ */
+function noteInlineStyles(): void {
+  for (const style of document.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
+    const link = document.createElement('link');
+    link.disabled = true;
+    link.rel = 'stylesheet';
+    link.href = style.dataset.href ?? '';
+    document.head.appendChild(link);
+  }
+}
 
 /**
  * The page's code, which the server lists rather than preloads (`<meta name="antenne-modules">`,

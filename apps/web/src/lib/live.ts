@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { programDetailsId, type Asset, type AssetImage } from '@antenne/contract';
 import { localizedOf } from './asset-display';
 import { renderContext, useDrawnByServer } from './render-context';
@@ -60,7 +60,9 @@ export function useNow(everyMs = 30_000): number {
   const drawnByServer = useDrawnByServer();
   const [now, setNow] = useState(() => (drawnByServer ? renderContext()?.now : undefined) ?? Date.now());
   useEffect(() => {
-    const tick = () => setNow(Date.now());
+    // A transition: the time moving on is never urgent, and its render (a whole guide's) yields
+    // to input in slices instead of one long task.
+    const tick = () => startTransition(() => setNow(Date.now()));
     // Right after mounting (the server's time, when hydrating, is a little old), then every everyMs.
     const first = window.setTimeout(tick, 0);
     const timer = window.setInterval(tick, everyMs);

@@ -81,6 +81,8 @@ export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_FRESH_S}, 
 /** What varies a page besides its URL: the language (cookie, else Accept-Language) and the device class. */
 /** The `<meta>` listing a rendered page's code (the entry preloads it: apps/web/src/main.tsx). */
 export const PAGE_MODULES_META = 'antenne-modules';
+/** The app's code, which the app's start imports on its own (apps/web/src/start.tsx). */
+const APP_CODE = 'src/start-app.tsx';
 
 export const PAGE_VARY = 'Accept-Encoding, Accept-Language, Cookie, Sec-CH-UA-Mobile, User-Agent';
 /** Rendered pages kept in process, at most this many and this many bytes (the oldest go first). */
@@ -207,8 +209,8 @@ export class PageRenderer {
   private document(pathname: string, locale: Locale, rendered: RenderResult): string {
     const { css, js } = this.chunksOf(this.entry.pageModuleOf(pathname));
     // The page's stylesheets inline: painting waits for no other request (they are a few KB). Its
-    // code is listed, not preloaded: the entry preloads it once the page is painted and its first
-    // image has come (apps/web/src/main.tsx), so that nothing competes with them on a slow link.
+    // code is listed, not preloaded: the entry preloads it a few modules per task
+    // (apps/web/src/main.tsx), after the page's head has asked for its largest image.
     const links = [
       ...css.map((file) => this.inlineStyle(file)),
       `<meta name="${PAGE_MODULES_META}" content="${js.map((file) => `/${file}`).join(' ')}">`,
@@ -240,11 +242,14 @@ export class PageRenderer {
 
   /** The page chunk's stylesheets and code with everything they import, as the build manifest says. */
   private chunksOf(module: string): { css: string[]; js: string[] } {
-    // The app's start, which the entry imports once the page is painted (apps/web/src/main.tsx),
-    // and the page: preloaded together, so that nothing waits for the entry to ask for them.
-    const started = [...(this.manifest['index.html']?.dynamicImports ?? []), module].map((key) =>
-      this.closure(key),
-    );
+    // The app's start, which the entry imports at once (apps/web/src/main.tsx), the app's code it
+    // imports in turn (start-app.tsx: run in a task of its own), and the page: preloaded together,
+    // so that nothing waits for the one before to ask for them.
+    const starts = this.manifest['index.html']?.dynamicImports ?? [];
+    const appCode = starts
+      .flatMap((key) => this.manifest[key]?.dynamicImports ?? [])
+      .filter((key) => key === APP_CODE);
+    const started = [...starts, ...appCode, module].map((key) => this.closure(key));
     // What index.html already links (the entry and its imports) is not linked twice.
     const entry = this.closure('index.html');
     const css = new Set(started.flatMap((found) => [...found.css]));

@@ -16,12 +16,12 @@ import styles from './swimlane.module.css';
 /** Swimlane constants (spec part 2 §9): 10 items then 'More'; arrows from 95 % viewability. */
 export const SWIMLANE_MAX_ITEMS = 10;
 export const VIEWABILITY_THRESHOLD = 0.95;
-/** A lane starts loading when it comes this close to the viewport. */
+/** A lane starts loading when it comes this close to the viewport, once the page is scrolled. */
 const NEAR_VIEWPORT = '600px 0px';
 
 export interface SwimlaneProps {
   reference: ComponentReference;
-  /** Lanes above the fold load at once; the others when they come near the viewport. */
+  /** Lanes above the fold load at once; the others when the visitor scrolls near them. */
   eager?: boolean;
   /** Say 'GENERAL.NO_CONTENT' instead of 'no data available' when empty. */
   emptyState?: boolean;
@@ -52,14 +52,27 @@ export function Swimlane({ reference, eager = false, emptyState = false }: Swiml
 
   useEffect(() => {
     if (near || section.current === null) return;
+    // A lane in the viewport loads at once; one only near it, once the visitor scrolls (a page that
+    // is only looked at does no work for what is below its fold).
+    let onScroll: (() => void) | undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
+        const entry = entries.find((e) => e.isIntersecting);
+        if (entry === undefined) return;
+        if (entry.boundingClientRect.top < window.innerHeight && entry.boundingClientRect.bottom > 0) {
+          setNear(true);
+        } else if (onScroll === undefined) {
+          onScroll = () => setNear(true);
+          window.addEventListener('scroll', onScroll, { once: true, passive: true });
+        }
       },
       { rootMargin: NEAR_VIEWPORT },
     );
     observer.observe(section.current);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      if (onScroll !== undefined) window.removeEventListener('scroll', onScroll);
+    };
   }, [near]);
 
   const needsSignIn = reference.hasAuthorizedContent === true && !token;
