@@ -28,6 +28,9 @@ export interface Result {
     scripts: { url: string; total: number; scripting: number }[];
     longTasks: { url: string; start: number; duration: number }[];
     work: { group: string; duration: number }[];
+    /** The element of the largest paint, and the elements that shifted (their snippets). */
+    lcpElement: string;
+    shifts: { element: string; score: number }[];
   };
 }
 
@@ -93,6 +96,29 @@ export async function audit(url: string, port: number): Promise<Result> {
             { items?: { groupLabel: string; duration: number }[] } | undefined
         )?.items ?? []
       ).map(({ groupLabel, duration }) => ({ group: groupLabel, duration })),
+      lcpElement: snippets(lhr.audits['largest-contentful-paint-element']?.details)[0] ?? '',
+      shifts: (
+        (
+          lhr.audits['layout-shifts']?.details as {
+            items?: { node?: { snippet?: string }; score?: number }[];
+          }
+        )?.items ?? []
+      ).map((item) => ({ element: item.node?.snippet ?? '(no element)', score: item.score ?? 0 })),
     },
   };
+}
+
+/** The HTML snippets of the nodes an audit's details name (a table's, or a list of tables'). */
+function snippets(details: unknown): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (record.type === 'node' && typeof record.snippet === 'string') found.push(record.snippet);
+      else Object.values(record).forEach(walk);
+    }
+  };
+  walk(details);
+  return found;
 }

@@ -123,6 +123,9 @@ function printAttribution(name: string, runs: Result[]): void {
     console.log(
       `  main thread by kind: ${attribution.work.map((w) => `${w.group} ${w.duration.toFixed(0)}`).join(', ')}`,
     );
+    console.log(`  largest paint: ${attribution.lcpElement.slice(0, 160)}`);
+    for (const shift of attribution.shifts.slice(0, 5))
+      console.log(`  layout shift ${shift.score.toFixed(3)}: ${shift.element.slice(0, 160)}`);
     console.log('  long tasks (start ms, duration ms, attributed to):');
     for (const task of attribution.longTasks.slice(0, 15))
       console.log(

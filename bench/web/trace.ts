@@ -90,9 +90,14 @@ interface ProfileNode {
 }
 
 /** The V8 CPU profile's samples in the trace (ProfileChunk events): each a frame and its time. */
-function cpuSamples(events: TraceEvent[], pid: number): { ts: number; ms: number; frame: string }[] {
+function cpuSamples(
+  events: TraceEvent[],
+  pid: number,
+): { ts: number; ms: number; frame: string; caller: string }[] {
   const nodes = new Map<number, ProfileNode>();
-  const out: { ts: number; ms: number; frame: string }[] = [];
+  const out: { ts: number; ms: number; frame: string; caller: string }[] = [];
+  const name = (frame: ProfileNode['callFrame'] | undefined) =>
+    frame ? `${frame.functionName || '(anonymous)'} ${short(frame.url)}:${frame.lineNumber + 1}` : '';
   const profile = events.find((event) => event.name === 'Profile' && event.pid === pid) as
     (TraceEvent & { args: { data: { startTime: number } } }) | undefined;
   let ts = profile?.args.data.startTime ?? 0;
@@ -112,11 +117,8 @@ function cpuSamples(events: TraceEvent[], pid: number): { ts: number; ms: number
       const frame = node?.callFrame;
       if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') return;
       const next = deltas[i + 1] ?? 0;
-      out.push({
-        ts,
-        ms: next / 1000,
-        frame: `${frame.functionName || '(anonymous)'} ${short(frame.url)}:${frame.lineNumber + 1}`,
-      });
+      const parent = node?.parent === undefined ? undefined : nodes.get(node.parent);
+      out.push({ ts, ms: next / 1000, frame: name(frame), caller: name(parent?.callFrame) });
     });
   }
   return out;
@@ -203,12 +205,26 @@ async function tracePage(url: string): Promise<void> {
           byScript.set(where, (byScript.get(where) ?? 0) + (event.dur ?? 0) / 1000);
         }
       }
+      // Work of no kind above, by trace event name (nested ones counted in each): what fills the rest.
+      const unnamed = new Map<string, number>();
+      for (const event of inside) {
+        if (kindOf(event) !== undefined || event.name.endsWith('RunTask')) continue;
+        unnamed.set(event.name, (unnamed.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+      }
       const duration = (task.dur ?? 0) / 1000;
       blocking += duration - LONG_TASK_MS;
       const kinds = [...byKind].sort((a, b) => b[1] - a[1]).map(([k, ms]) => `${k} ${ms.toFixed(0)}`);
       console.log(
         `  ${((task.ts - start) / 1000).toFixed(0).padStart(6)} ${duration.toFixed(0).padStart(5)}  ${kinds.join(', ')}`,
       );
+      const others = [...unnamed]
+        .filter(([, ms]) => ms >= 5)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6);
+      if (others.length > 0)
+        console.log(
+          `${' '.repeat(16)}other: ${others.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}`,
+        );
       for (const [where, ms] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 3))
         console.log(`${' '.repeat(16)}${ms.toFixed(0).padStart(5)}  ${where}`);
       // The functions the CPU profiler found running most in the task (self time, sampled).
@@ -221,6 +237,17 @@ async function tracePage(url: string): Promise<void> {
         if (ms >= 1) console.log(`${' '.repeat(16)}${ms.toFixed(0).padStart(5)}  ▸ ${frame}`);
     }
     console.log(`  blocking time (Σ long task − ${LONG_TASK_MS} ms, whole load): ${blocking.toFixed(0)} ms`);
+    // The functions that ran most in all long tasks together (self time, sampled): what to look at
+    // first (build with \`vite build --minify false\` for their names).
+    const overall = new Map<string, number>();
+    for (const sample of samples) {
+      if (!tasks.some((task) => sample.ts >= task.ts && sample.ts < task.ts + (task.dur ?? 0))) continue;
+      const key = `${sample.frame}  ← ${sample.caller}`;
+      overall.set(key, (overall.get(key) ?? 0) + sample.ms);
+    }
+    console.log('  functions by self time in long tasks (ms):');
+    for (const [frame, ms] of [...overall].sort((a, b) => b[1] - a[1]).slice(0, 30))
+      console.log(`    ${ms.toFixed(0).padStart(5)}  ${frame}`);
   } finally {
     await browser.close();
   }
