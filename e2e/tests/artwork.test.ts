@@ -19,6 +19,7 @@ const DIRECTIONS = [
   {
     name: 'French, left to right',
     initScript: undefined,
+    lang: 'fr',
     newLane: 'Nouveautés',
     seriesLane: 'Séries à découvrir',
     season: 'Saison 1',
@@ -26,6 +27,7 @@ const DIRECTIONS = [
   {
     name: 'Arabic, right to left',
     initScript: ARABIC,
+    lang: 'ar',
     newLane: 'الجديد',
     seriesLane: 'مسلسلات لاكتشافها',
     season: 'الموسم 1',
@@ -51,7 +53,10 @@ const inside = (inner: Box, outer: Box) =>
   inner.y + inner.height <= outer.y + outer.height + 0.5;
 
 /** The cards of a lane that carry both a badge and an age icon, once the lane has loaded. */
-async function cardsWithBadgeAndIcon(page: Page, lane: string): Promise<Locator> {
+async function cardsWithBadgeAndIcon(page: Page, [id, lane]: readonly [string, string]): Promise<Locator> {
+  // A lane below the fold loads once the visitor scrolls down to it (its title in the page's
+  // language with it): scroll to where it is, then find it by that title.
+  await page.locator(`section[aria-labelledby="lane-${id}"]`).scrollIntoViewIfNeeded();
   const region = page.getByRole('region', { name: lane });
   await region.scrollIntoViewIfNeeded();
   await region.getByRole('article').first().waitFor();
@@ -68,8 +73,13 @@ describe.each(DIRECTIONS)('artwork ($name)', (direction) => {
         viewport: size.viewport,
         ...(direction.initScript ? { initScript: direction.initScript } : {}),
       });
+      // The page live in its language (Arabic chosen before the server knew of it: the page again).
+      await page.locator(`html[lang="${direction.lang}"][data-hydrated]`).waitFor({ state: 'attached' });
       let checked = 0;
-      for (const lane of [direction.newLane, direction.seriesLane]) {
+      for (const lane of [
+        ['home-nouveautes', direction.newLane],
+        ['home-series', direction.seriesLane],
+      ] as const) {
         const cards = await cardsWithBadgeAndIcon(page, lane);
         const count = Math.min(await cards.count(), 4);
         for (let i = 0; i < count; i++) {

@@ -9,7 +9,7 @@ export const AD_EVERY_BLOCKS = 5;
 export const AD_MAX_SLOTS = 2;
 /**
  * Lanes of the catalogue rendered at once with the page (and in the server's HTML); the others load
- * as they come near the viewport. Personal lanes (continue watching, favourites) are always at once:
+ * as the visitor scrolls near them. Personal lanes (continue watching, favourites) are always at once:
  * a visitor's is a sign-in card, a user's comes after hydration.
  */
 const EAGER_LANES = 2;
