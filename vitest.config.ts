@@ -23,10 +23,16 @@ export const SERVER_SLOW = [
   'test/web-app/page-render.test.ts',
 ];
 
+/** Vitest's JSON report beside its usual output when VITEST_JSON_REPORT names a file (`npm run test:timings`). */
+export const reporters = process.env.VITEST_JSON_REPORT
+  ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }] as const]
+  : ['default'];
+
 export default defineConfig({
   test: {
     // Every project sees the same clock zone, whoever starts it (HOUSE-STYLE: deterministic tests).
     env: { TZ: 'UTC' },
+    reporters,
     projects: [
       'packages/contract',
       'packages/content',

@@ -10,6 +10,10 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/**/*.test.ts'],
     env: { TZ: 'UTC' },
+    // Vitest's JSON report too when VITEST_JSON_REPORT names a file (`npm run test:timings`).
+    reporters: process.env.VITEST_JSON_REPORT
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }]]
+      : ['default'],
     fileParallelism: Number(process.env.E2E_WORKERS ?? 2) > 1,
     maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
     testTimeout: 60_000,
