@@ -24,7 +24,7 @@ export const SERVER_SLOW = [
 ];
 
 /** Vitest's JSON report beside its usual output when VITEST_JSON_REPORT names a file (`npm run test:timings`). */
-export const reporters = process.env.VITEST_JSON_REPORT
+const reporters = process.env.VITEST_JSON_REPORT
   ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }] as const]
   : ['default'];
 

@@ -246,9 +246,7 @@ export class PageRenderer {
     // imports in turn (start-app.tsx: run in a task of its own), and the page: preloaded together,
     // so that nothing waits for the one before to ask for them.
     const starts = this.manifest['index.html']?.dynamicImports ?? [];
-    const appCode = starts
-      .flatMap((key) => this.manifest[key]?.dynamicImports ?? [])
-      .filter((key) => key === APP_CODE);
+    const appCode = this.manifest[APP_CODE] === undefined ? [] : [APP_CODE];
     const started = [...starts, ...appCode, module].map((key) => this.closure(key));
     // What index.html already links (the entry and its imports) is not linked twice.
     const entry = this.closure('index.html');
