@@ -50,6 +50,30 @@ describe('cookie consent', () => {
     expect(optional).toEqual([]);
   });
 
+  test('the banner is in the page the server draws and answers before the app has started; the platform then reads the choice as made', async () => {
+    const { page } = await suite.newPage({ consent: 'undecided', bypassCSP: true });
+    // The app's code never comes: what answers is the entry alone (main.tsx).
+    await page.route(/\/assets\/start-[\w-]+\.js$/, (route) => route.abort());
+    const response = await page.goto(`${suite.server.url}/`);
+    expect(await response!.text()).toContain('id="consent-banner"');
+    await banner(page).getByRole('button', { name: 'Tout accepter' }).click();
+    await banner(page).waitFor({ state: 'hidden' });
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    expect((await consentCookie(page))?.categories).toEqual(['necessary', 'analytics', 'advertising']);
+
+    // Next visit: no banner from the server; the platform takes the choice as valid (its
+    // preferences show both categories accepted).
+    await page.unroute(/\/assets\/start-[\w-]+\.js$/);
+    const again = await page.goto(`${suite.server.url}/`);
+    expect(await again!.text()).not.toContain('id="consent-banner"');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const footer = await scrollToFooter(page);
+    await footer.locator('a[aria-haspopup="dialog"]', { hasText: 'Gestion des cookies' }).click();
+    for (const name of [/Mesure d'audience/, /Publicité/])
+      expect(await preferences(page).getByRole('checkbox', { name }).isChecked()).toBe(true);
+    expect(await banner(page).count()).toBe(0);
+  });
+
   test('in Arabic the banner and the preferences are right to left, and axe finds nothing', async () => {
     const { page } = await suite.newPage({
       consent: 'undecided',
@@ -60,10 +84,16 @@ describe('cookie consent', () => {
     await page.locator('html[dir="rtl"][lang="ar"]').waitFor({ state: 'attached' });
     const arabicBanner = page.getByRole('dialog', { name: 'الموافقة على ملفات تعريف الارتباط' });
     await arabicBanner.waitFor();
-    expect(await page.locator('#cc-main.cc--rtl').count()).toBe(1);
+    expect(await arabicBanner.evaluate((dialog) => getComputedStyle(dialog).direction)).toBe('rtl');
+    // "Accept all" first, at the right edge, as the text reads.
+    const [accept, choose] = await Promise.all(
+      ['قبول الكل', 'اختيار'].map((name) => arabicBanner.getByRole('button', { name }).boundingBox()),
+    );
+    expect(accept!.x).toBeGreaterThan(choose!.x);
     expect(await axeViolations(page)).toEqual([]);
     await arabicBanner.getByRole('button', { name: 'اختيار' }).click();
     await page.getByRole('dialog', { name: 'تفضيلات ملفات تعريف الارتباط' }).waitFor();
+    expect(await page.locator('#cc-main.cc--rtl').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -75,9 +105,10 @@ describe('cookie consent', () => {
     const stop = page.locator('[role="grid"] a[tabindex="0"]');
     await stop.focus();
     const onAir = await stop.getAttribute('data-program');
-    // The banner comes and fades in (the platform moves the focus at 100 ms and as the fade ends).
+    // The banner is there (in the server's page), and the platform has come since the page is live
+    // (a platform's banner used to move the focus into itself as it came).
     await banner(page).waitFor();
-    await expect.poll(() => banner(page).evaluate((dialog) => getComputedStyle(dialog).opacity)).toBe('1');
+    await page.waitForFunction(() => (window as unknown as { _ccRun?: boolean })._ccRun === true);
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-program') ?? null);
     expect(await focused()).toBe(onAir);
     await page.keyboard.press('ArrowRight');

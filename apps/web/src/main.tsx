@@ -1,4 +1,5 @@
 import './app/global.css';
+import { startConsentBanner } from './lib/consent/consent-banner';
 
 /**
  * The entry: a few hundred bytes. The app starts at once (start.tsx, its code preloaded with the
@@ -14,6 +15,8 @@ const PRELOADS_PER_TASK = 5;
 // what the page already has (its stylesheets, inlined; the modules preloaded here).
 noteInlineStyles();
 preloadPageModules();
+// The server's consent banner answers from now on, before the app's code (lib/consent/consent-banner.ts).
+startConsentBanner();
 // The app's code could not load: the page stays as the server drew it, its links working.
 import('./start').catch(() => undefined);
 

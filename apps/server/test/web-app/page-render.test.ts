@@ -165,6 +165,46 @@ describe.each(engines)('server-rendered pages (%s)', (engine) => {
     expect(unknown.body).toMatch(/<html lang="fr" dir="ltr"/);
   });
 
+  test('a visitor who has not chosen about cookies gets the consent banner in the page, in its language; one who has chosen does not', async () => {
+    const banner =
+      /<div id="consent-banner" class="consent-banner" role="dialog"[^>]*aria-label="([^"]*)"[\s\S]*?<\/div><\/div>/;
+    const first = await page('/csa');
+    const french = banner.exec(first.body);
+    expect(french?.[1]).toBe('Consentement aux cookies');
+    for (const [choice, label] of [
+      ['all', 'Tout accepter'],
+      ['necessary', 'Tout refuser'],
+      ['choose', 'Choisir'],
+    ])
+      expect(french?.[0]).toContain(
+        `<button type="button" class="consent-banner__button" data-consent="${choice}">${label}</button>`,
+      );
+    // After the page (last in the tab order), before its data.
+    expect(first.body.indexOf('id="consent-banner"')).toBeGreaterThan(first.body.indexOf('<div id="root">'));
+    expect(first.body.indexOf('id="consent-banner"')).toBeLessThan(first.body.indexOf('id="antenne-page"'));
+    // Apostrophes of the text are escaped in the markup (the description of the French banner has some).
+    expect(french?.[0]).toContain('&#39;');
+
+    const arabic = await page('/csa', { cookie: 'lang-preference=ar' });
+    expect(banner.exec(arabic.body)?.[1]).toBe('الموافقة على ملفات تعريف الارتباط');
+
+    // A valid choice in the cookie: no banner, and another page in the cache (another ETag).
+    const stamp = new Date(now).toISOString();
+    const choice = encodeURIComponent(
+      JSON.stringify({
+        categories: ['necessary'],
+        consentTimestamp: stamp,
+        lastConsentTimestamp: stamp,
+        consentId: 'x',
+      }),
+    );
+    const chosen = await page('/csa', { cookie: `antenne_consent=${choice}` });
+    expect(chosen.body).not.toContain('consent-banner"');
+    expect(chosen.headers.etag).not.toBe(first.headers.etag);
+    // A cookie that is no valid choice (not JSON) still gets the banner.
+    expect((await page('/csa', { cookie: 'antenne_consent=%7Bnope' })).body).toMatch(banner);
+  });
+
   test('each public page is rendered once, its first screen loaded before: no query left for the browser', async () => {
     const rendered = () =>
       log.lines().filter((line) => line.msg === 'page rendered') as {

@@ -10,6 +10,7 @@ import { App } from '../app/app';
 import { readyBoot } from '../app/boot';
 import { createQueryClient } from '../app/query-client';
 import { findRoute, isServerRendered, loadRoute, routes } from '../app/routes';
+import { consentBannerHtml, consentBannerText } from '../lib/consent/consent-banner';
 import { createI18nWith } from '../lib/i18n';
 import { setRenderContextReader, type RenderContext } from '../lib/render-context';
 import type { PageData } from './page-data';
@@ -205,4 +206,18 @@ export type { PageData };
 /** The source module of the page at `pathname` (the build manifest's key: its chunk, its stylesheets). */
 export function pageModuleOf(pathname: string): string {
   return findRoute(pathname).page.module;
+}
+
+/**
+ * The consent banner in a language's strings, which the server puts in the page of a visitor who
+ * has not chosen yet (lib/consent/consent-banner.ts): there at the first paint.
+ */
+export function consentBanner(translations: Record<string, unknown>): string {
+  const text = (key: string) => {
+    const found = key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], translations);
+    return typeof found === 'string' ? found : key;
+  };
+  return consentBannerHtml(consentBannerText(text));
 }

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import {
   DEFAULT_LOCALE,
   LANG_PREFERENCE_KEY,
+  readConsentCookie,
   RESTRICTED_VIEWER_COOKIE,
   resolveLocation,
   RTL_LOCALES,
@@ -154,12 +155,14 @@ export class PageRenderer {
     const filters = this.options.whitelabel.filters(request.ip, request.headers['user-agent']);
     const country = resolveLocation(filters).country;
     const version = (await this.options.catalogue.snapshot()).version;
-    const key = `${request.host}${url}\n${locale}\n${country}\n${desktop ? 'desktop' : 'mobile'}\n${version}`;
+    // A visitor who has not chosen about cookies gets the consent banner in the page (PAGE_VARY: Cookie).
+    const undecided = readConsentCookie(request.headers.cookie) === undefined;
+    const key = `${request.host}${url}\n${locale}\n${country}\n${desktop ? 'desktop' : 'mobile'}\n${version}\n${undecided ? 'banner' : ''}`;
     const cached = this.cache.get(key);
     if (cached !== undefined && Date.now() - cached.at < PAGE_FRESH_S * 1000) return cached.page;
     let rendering = this.inflight.get(key);
     if (rendering === undefined) {
-      rendering = this.render(app, request, url, locale, desktop, key);
+      rendering = this.render(app, request, { url, locale, desktop, undecided }, key);
       this.inflight.set(key, rendering);
       void rendering.finally(() => this.inflight.delete(key)).catch(() => undefined);
     }
@@ -169,9 +172,12 @@ export class PageRenderer {
   private async render(
     app: FastifyInstance,
     request: FastifyRequest,
-    url: string,
-    locale: Locale,
-    desktop: boolean,
+    {
+      url,
+      locale,
+      desktop,
+      undecided,
+    }: { url: string; locale: Locale; desktop: boolean; undecided: boolean },
     key: string,
   ): Promise<RenderedPage | undefined> {
     if (!(await this.turn())) return undefined;
@@ -187,7 +193,7 @@ export class PageRenderer {
       );
       request.log.debug({ url, renders: rendered.renders, unloaded: rendered.unloaded }, 'page rendered');
       const pathname = url.split('?', 1)[0] ?? '/';
-      const html = this.document(pathname, locale, rendered);
+      const html = this.document(pathname, locale, rendered, undecided);
       const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
       const hashes = inlineScriptHashes(rendered.html);
       // The same page rendered again (its minute is over): its compressed variants are kept.
@@ -205,8 +211,11 @@ export class PageRenderer {
     }
   }
 
-  /** index.html with the rendered page: language and direction, head, stylesheets, code, data. */
-  private document(pathname: string, locale: Locale, rendered: RenderResult): string {
+  /**
+   * index.html with the rendered page: language and direction, head, stylesheets, code, data; and
+   * the consent banner for a visitor who has not chosen (after the page: last in the tab order).
+   */
+  private document(pathname: string, locale: Locale, rendered: RenderResult, undecided: boolean): string {
     const { css, js } = this.chunksOf(this.entry.pageModuleOf(pathname));
     // The page's stylesheets inline: painting waits for no other request (they are a few KB). Its
     // code is listed, not preloaded: the entry preloads it a few modules per task
@@ -236,7 +245,7 @@ export class PageRenderer {
       .replace(
         '</body>',
         () =>
-          `<script type="application/json" id="antenne-page">${scriptJson(rendered.data)}</script></body>`,
+          `${undecided ? this.consentBanner(locale) : ''}<script type="application/json" id="antenne-page">${scriptJson(rendered.data)}</script></body>`,
       );
   }
 
@@ -293,6 +302,18 @@ export class PageRenderer {
       this.styles.set(file, style);
     }
     return style;
+  }
+
+  private readonly banners = new Map<Locale, string>();
+
+  /** The consent banner in `locale` (drawn by the web app's code once per language). */
+  private consentBanner(locale: Locale): string {
+    let banner = this.banners.get(locale);
+    if (banner === undefined) {
+      banner = this.entry.consentBanner(this.translationsOf(locale));
+      this.banners.set(locale, banner);
+    }
+    return banner;
   }
 
   private translationsOf(locale: Locale): Record<string, unknown> {

@@ -20,6 +20,8 @@ export interface ServerEntry {
   prepare(): Promise<void>;
   isServerRendered(pathname: string): boolean;
   pageModuleOf(pathname: string): string;
+  /** The consent banner's markup in a language's strings (for a visitor who has not chosen). */
+  consentBanner(translations: Record<string, unknown>): string;
   render(input: RenderInput & { fetch: Fetch }): Promise<RenderResult>;
 }
 

@@ -7,21 +7,32 @@ import {
   registerConsentPreferences,
   type ConsentCategory,
 } from '../analytics/consent';
+import {
+  attachBannerPlatform,
+  CONSENT_DAYS,
+  consentBannerText,
+  hideConsentBanner,
+  showConsentBanner,
+} from './consent-banner';
 
 /**
  * The consent platform: vanilla-cookieconsent (docs/consent.md). Loaded after the first page is
  * live (consent-host.tsx); until then nothing optional runs, since every optional feature asks
  * `hasConsent(category)`, which reads the cookie this platform writes.
  *
- * The banner shows on a first visit (no valid choice in the cookie) with "accept all", "refuse all"
- * and "choose" of equal weight (CNIL); "choose" and the footer's cookie entry open the preferences.
- * Every choice calls `noteConsentChanged()`: what listens stops at once on a withdrawal.
+ * The banner (the first layer: "accept all", "refuse all" and "choose", of equal weight: CNIL) is
+ * ours (consent-banner.ts: in the server's HTML, there at the first paint); the platform keeps the
+ * choice, draws the preferences ("choose" and the footer's cookie entry open them) and takes the
+ * banner's choices once loaded. Every choice calls `noteConsentChanged()`: what listens stops at
+ * once on a withdrawal.
  */
 
 type Translate = (key: string) => string;
 
 function translation(t: Translate): CookieConsent.Translation {
   return {
+    // The platform's own first layer never shows (autoShow: false; the banner is consent-banner.ts);
+    // its type asks for its text.
     consentModal: {
       label: t('CONSENT.LABEL'),
       title: t('CONSENT.TITLE'),
@@ -59,13 +70,11 @@ function translation(t: Translate): CookieConsent.Translation {
   };
 }
 
-/** Half a year: the choice is asked again after it (CNIL recommends at most 13 months). */
-const CONSENT_DAYS = 182;
-
 let started = false;
 let unregister: (() => void) | undefined;
+let detachBanner: (() => void) | undefined;
 
-/** Starts the platform in `language` (shows the banner when there is no valid choice yet). */
+/** Starts the platform in `language`; the banner (drawn when the page has none) for a visitor without a valid choice. */
 export async function startConsentPlatform(language: string, t: Translate): Promise<void> {
   if (started) return setConsentLanguage(language, t);
   started = true;
@@ -79,14 +88,10 @@ export async function startConsentPlatform(language: string, t: Translate): Prom
     },
     // Playwright and other automation set navigator.webdriver: they are visitors too.
     hideFromBots: false,
+    // The banner is ours (consent-banner.ts); the platform's own first layer never shows.
+    autoShow: false,
     disablePageInteraction: false,
     guiOptions: {
-      consentModal: {
-        layout: 'box wide',
-        position: 'bottom center',
-        equalWeightButtons: true,
-        flipButtons: false,
-      },
       preferencesModal: { layout: 'box', equalWeightButtons: true, flipButtons: false },
     },
     categories: {
@@ -94,41 +99,33 @@ export async function startConsentPlatform(language: string, t: Translate): Prom
       analytics: {},
       advertising: {},
     },
-    // The banner takes the focus as it shows (a dialog): not from a visitor already on a part of
-    // the page (a programme of the guide, a search box), whose next key would land in the banner.
-    onModalShow: ({ modalName }) => {
-      if (modalName === 'consentModal') keepFocusOnThePage();
-    },
     // onConsent also fires on every page load with a valid choice: only the first choice and changes.
-    onFirstConsent: () => noteConsentChanged(),
-    onChange: () => noteConsentChanged(),
+    onFirstConsent: chosen,
+    onChange: chosen,
     language: { default: language, rtl: 'ar', translations: { [language]: translation(t) } },
   });
   unregister = registerConsentPreferences(() => CookieConsent.showPreferences());
+  detachBanner = attachBannerPlatform({
+    accept: (all) => CookieConsent.acceptCategory(all ? 'all' : []),
+    showPreferences: () => CookieConsent.showPreferences(),
+  });
+  dropPlatformBanner();
+  showConsentBanner(consentBannerText(t));
 }
 
 /**
- * How long after the banner shows the platform may still move the focus into it (at 100 ms, and
- * again as its fade-in ends).
+ * The platform draws its own first layer, hidden, for a visitor without a valid choice (so that
+ * `show()` could show it) even with autoShow off: it goes, so that no second dialog of the same
+ * name is in the page.
  */
-const BANNER_FOCUS_MS = 1500;
+function dropPlatformBanner(): void {
+  document.querySelector('#cc-main .cm-wrapper')?.remove();
+}
 
-/**
- * While the banner comes in (BANNER_FOCUS_MS), a focus it takes from a part of the app goes back
- * there. The banner stays announced (role dialog) and in the tab order, at the end of the page; a
- * visitor on nothing yet (the page's body) lets it have the focus.
- */
-function keepFocusOnThePage(): void {
-  const main = document.getElementById('cc-main');
-  if (main === null) return;
-  const giveBack = (event: FocusEvent) => {
-    const from = event.relatedTarget;
-    if (!(from instanceof HTMLElement) || from === document.body || main.contains(from) || !from.isConnected)
-      return;
-    from.focus({ preventScroll: true });
-  };
-  main.addEventListener('focusin', giveBack);
-  setTimeout(() => main.removeEventListener('focusin', giveBack), BANNER_FOCUS_MS);
+/** A choice is made (the banner, the preferences): the banner goes, the listeners are told. */
+function chosen(): void {
+  hideConsentBanner();
+  noteConsentChanged();
 }
 
 /** The banner and preferences in `language` (the interface language changed). */
@@ -138,18 +135,23 @@ export async function setConsentLanguage(language: string, t: Translate): Promis
   if (!config) return;
   config.translations[language] = translation(t);
   await CookieConsent.setLanguage(language, true);
+  dropPlatformBanner();
+  showConsentBanner(consentBannerText(t));
 }
 
 /** Applies a choice made elsewhere (the account's, on another device): exactly `accepted`. */
 export function applyConsent(accepted: readonly ConsentCategory[]): void {
   CookieConsent.acceptCategory([...accepted]);
-  CookieConsent.hide();
+  hideConsentBanner();
 }
 
 /** Removes the platform's interface (tests). */
 export function stopConsentPlatform(): void {
   unregister?.();
   unregister = undefined;
+  detachBanner?.();
+  detachBanner = undefined;
+  hideConsentBanner();
   CookieConsent.reset(false);
   started = false;
 }
