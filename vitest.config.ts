@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { serverProject } from './apps/server/vitest.config.ts';
 
@@ -28,10 +29,18 @@ const reporters = process.env.VITEST_JSON_REPORT
   ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }] as const]
   : ['default'];
 
+/**
+ * Test files run side by side: Vitest's default (one less than the cores) is a single file at a
+ * time on a 2-core machine, where most server files wait on their database and child processes
+ * (issue 32). `--maxWorkers` on the command line still wins.
+ */
+const MAX_WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
     // Every project sees the same clock zone, whoever starts it (HOUSE-STYLE: deterministic tests).
     env: { TZ: 'UTC' },
+    maxWorkers: MAX_WORKERS,
     reporters,
     projects: [
       'packages/contract',
