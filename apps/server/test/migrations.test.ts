@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
@@ -58,6 +59,35 @@ describe.runIf(engines.includes('postgres'))('seed on a shared PostgreSQL', () =
       await testDb.cleanup();
     }
   });
+});
+
+describe.runIf(engines.includes('postgres'))('migrations beside other schemas', () => {
+  test("tables of another schema created and dropped meanwhile (another process's tests or migrations) fail no migration", async () => {
+    const [own, other] = await Promise.all([
+      createTestDatabase('postgres', { seed: false }),
+      createTestDatabase('postgres', { migrate: false, seed: false }),
+    ]);
+    const database = own.open();
+    const churn = other.open();
+    let churning = true;
+    // Tables with a serial column appear and go in the other schema, as fast as the server allows.
+    const churned = (async () => {
+      for (let round = 0; churning; round++) {
+        const names = Array.from({ length: 10 }, (_, i) => `churn_${round}_${i}`);
+        for (const name of names)
+          await sql`create table ${sql.id(name)} (id serial primary key)`.execute(churn.db);
+        for (const name of names) await sql`drop table ${sql.id(name)}`.execute(churn.db);
+      }
+    })();
+    try {
+      for (let run = 0; run < 40; run++) expect((await migrateToLatest(database.db)).applied).toEqual([]);
+    } finally {
+      churning = false;
+      await churned;
+      await Promise.all([database.destroy(), churn.destroy()]);
+      await Promise.all([own.cleanup(), other.cleanup()]);
+    }
+  }, 60_000);
 });
 
 test('migration names are date-prefixed so that name order is execution order', () => {
