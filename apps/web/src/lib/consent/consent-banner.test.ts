@@ -69,7 +69,12 @@ describe("the server's consent banner", () => {
     expect(readConsent()?.accepted).toEqual(['analytics', 'advertising']);
     expect(changes).toHaveLength(1);
 
+    // What listens from the platform's coming on (the account's keeper) hears of the choice then.
+    const later: unknown[] = [];
+    const stopLater = onConsentChange((choice) => later.push(choice));
     await startConsentPlatform('fr', t);
+    stopLater();
+    expect(later).toEqual([{ accepted: ['analytics', 'advertising'], at: expect.any(Number) }]);
     expect(CookieConsent.validConsent()).toBe(true);
     expect(CookieConsent.acceptedCategory('analytics')).toBe(true);
     expect(CookieConsent.acceptedCategory('advertising')).toBe(true);

@@ -74,6 +74,8 @@ export interface BannerPlatform {
 
 let platform: BannerPlatform | undefined;
 let preferencesAsked = false;
+/** A choice was written before the platform came (told again as it comes: attachBannerPlatform). */
+let chosenBeforePlatform = false;
 
 const bannerOf = (doc: Document) => doc.getElementById(CONSENT_BANNER_ID);
 
@@ -129,6 +131,12 @@ export function hideConsentBanner(doc: Document = document): void {
  */
 export function attachBannerPlatform(loaded: BannerPlatform): () => void {
   platform = loaded;
+  // What listens from the platform's coming on (the account's keeper: a signed-in visitor's choice
+  // goes to the account) hears of a choice made before it.
+  if (chosenBeforePlatform) {
+    chosenBeforePlatform = false;
+    noteConsentChanged();
+  }
   if (preferencesAsked) {
     preferencesAsked = false;
     loaded.showPreferences();
@@ -159,6 +167,7 @@ function choose(choice: Choice, doc: Document): void {
   hideConsentBanner(doc);
   if (platform !== undefined) return platform.accept(all);
   writeChoice(all ? [...CONSENT_CATEGORIES] : [], doc);
+  chosenBeforePlatform = true;
   noteConsentChanged();
 }
 
